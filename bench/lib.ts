@@ -1,0 +1,31 @@
+/** Small shared helpers for benchmarks: percentiles and a bounded concurrent load loop (loopback only). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+export const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 50);
+
+/** Runs `clients` loops calling fn until `count` calls or `maxMs` elapsed; returns sorted latencies in ms. */
+export async function load(fn: (i: number) => Promise<void>, opts: { clients: number; count: number; maxMs: number }): Promise<number[]> {
+  const lat: number[] = [];
+  let next = 0;
+  const deadline = Date.now() + opts.maxMs;
+  const worker = async () => {
+    while (next < opts.count && Date.now() < deadline) {
+      const i = next++;
+      const t0 = performance.now();
+      await fn(i);
+      lat.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.clients }, worker));
+  return lat.sort((a, b) => a - b);
+}
+
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!(host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.'))) {
+    throw new Error(`benchmarks send traffic to loopback only; refusing ${url}`);
+  }
+}

@@ -1,0 +1,195 @@
+/** The navigation guard of spec §2 (open routes, redirect query, last visited path, roles, title, scroll, keep-alive). */
+import { test, describe, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeBrowser, newPage, pageAs, shot } from './lib/browser';
+import { ALL_SCREENS, eventuallyEqual, expectPath, menuLabels, msg, pathOf, storageItem, until } from './lib/expect';
+
+after(closeBrowser);
+const LAST = 'lastPath'; // schemas/app.json session.lastPathKey
+const rows = (page: import('playwright-core').Page) => page.locator('tr.ant-table-row:visible');
+
+describe('signed out', () => {
+  test('a route that is not open goes to /index with the encoded full path as redirect', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto('/merchant?status=1');
+    await expectPath(page, '/index?redirect=%2Fmerchant%3Fstatus%3D1');
+    await page.getByTestId('home-guest').waitFor();
+    await shot(page, 'guard-signed-out-redirect');
+    await ctx.close();
+  });
+
+  test('open routes are reachable; an unknown path shows the 404 page', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto('/login');
+    await page.locator('#username').waitFor();
+    assert.equal(pathOf(page), '/login');
+    for (const code of ['401', '403', '404']) {
+      await page.goto(`/${code}`);
+      await page.getByTestId(`result-${code}`).getByText(code, { exact: true }).waitFor();
+      assert.equal(pathOf(page), `/${code}`);
+    }
+    await page.goto('/error');
+    await page.getByTestId('result-error').getByText(msg('zh-CN', 'error.error.title')).waitFor();
+    assert.equal(pathOf(page), '/error');
+    await page.goto('/index');
+    await page.getByTestId('home-guest').waitFor();
+    assert.equal(pathOf(page), '/index');
+    await page.goto('/no/such/page');
+    await page.getByText('404', { exact: true }).waitFor();
+    assert.equal(pathOf(page), '/no/such/page');
+    await shot(page, 'guard-404-signed-out');
+    await ctx.close();
+  });
+
+  test('the last visited path is kept for every route except /login', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto('/404');
+    await page.getByTestId('result-404').waitFor();
+    assert.equal(await storageItem(page, LAST), '/404');
+    await page.goto('/index?x=1');
+    await page.getByTestId('home-guest').waitFor();
+    assert.equal(await storageItem(page, LAST), '/index?x=1');
+    await page.goto('/login');
+    await page.locator('#username').waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await storageItem(page, LAST), '/index?x=1');
+    await ctx.close();
+  });
+});
+
+describe('signed in', () => {
+  test('/ goes to /order', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/');
+    await expectPath(page, '/order');
+    await ctx.close();
+  });
+
+  test('/login goes to the decoded redirect value, else the last visited path, else /index', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/login?redirect=%2Fstaff%3Fusername%3Dadmin');
+    await expectPath(page, '/staff?username=admin');
+    await page.goto('/store');
+    await rows(page).first().waitFor();
+    assert.equal(await storageItem(page, LAST), '/store');
+    await page.goto('/login');
+    await expectPath(page, '/store');
+    await ctx.close();
+
+    const fresh = await pageAs('finance');
+    await fresh.page.goto('/login');
+    await expectPath(fresh.page, '/index');
+    await fresh.page.getByTestId('home-user').waitFor();
+    await fresh.ctx.close();
+  });
+
+  test('a deep link in a fresh tab (token, no user info yet) lands where it points', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/merchant?status=1');
+    await eventuallyEqual(() => menuLabels(page).then((m) => m.length), ALL_SCREENS.length, 'menu loads with the user info');
+    assert.equal(pathOf(page), '/merchant?status=1');
+    await page.locator('.ant-pro-table').waitFor();
+    await ctx.close();
+  });
+
+  test('/redirect/<path> opens <path> with its query', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/staff');
+    await rows(page).first().waitFor();
+    await page.goto('/redirect/staff?username=admin');
+    await expectPath(page, '/staff?username=admin');
+    await until(() => rows(page).count(), (n) => n === 1, 8000);
+    await shot(page, 'guard-redirect-helper');
+    await eventuallyEqual(() => rows(page).count(), 1, 'one visible row after /redirect', 1000);
+    assert.match(await rows(page).first().innerText(), /^admin/);
+    await ctx.close();
+  });
+
+  test('after navigation the progress bar finishes and the page scrolls to the top after ~300 ms', async () => {
+    const { ctx, page } = await pageAs('admin', { storage: {} });
+    await page.setViewportSize({ width: 1440, height: 500 });
+    await page.goto('/merchant');
+    await rows(page).first().waitFor();
+    await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.staff') }).click();
+    await expectPath(page, '/staff');
+    await rows(page).nth(5).waitFor();
+    // scroll down and make sure it stays down (a late list-URL update may still run its own scroll-to-top)
+    const scrolled = await until(async () => {
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await page.waitForTimeout(500);
+      return page.evaluate(() => document.scrollingElement!.scrollTop);
+    }, (v) => v > 0, 5000, 0);
+    assert.ok(scrolled > 0, 'staff list is scrollable and stays scrolled');
+    await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.merchant') }).click();
+    const t0 = Date.now();
+    await expectPath(page, '/merchant');
+    // the kept-alive merchant list is tall at once, so nothing but the guard's timer brings it to the top
+    assert.ok(await page.evaluate(() => document.scrollingElement!.scrollHeight - window.innerHeight > 400), 'merchant list is tall');
+    const top = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+    const zero = await until(top, (v) => v === 0, 2000, 20);
+    const when = Date.now() - t0;
+    assert.equal(zero, 0, 'scrolled to the top');
+    assert.ok(when >= 250, `scrolled after the delay, not at once (${when} ms after the click)`);
+    await eventuallyEqual(() => page.locator('#nprogress').count(), 0, 'progress bar done');
+    await ctx.close();
+  });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`document title follows the route (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      const app = msg(locale, 'app.title');
+      for (const name of ['staff', 'order', 'index'] as const) {
+        await page.goto(`/${name}`);
+        const want = `${msg(locale, `menu.${name}`)} - ${app}`;
+        await eventuallyEqual(() => page.title(), want);
+      }
+      await page.goto('/login');
+      await ctx.close();
+    });
+  }
+
+  const allMenu = ALL_SCREENS.map((s) => msg('zh-CN', `menu.${s}`));
+  for (const [role, want] of [['admin', allMenu], ['finance', allMenu], ['dispatcher', [msg('zh-CN', 'menu.index'), msg('zh-CN', 'menu.order')]]] as const) {
+    test(`menu shows the screens ${role} may open`, async () => {
+      const { ctx, page } = await pageAs(role);
+      await page.goto('/index');
+      await page.getByTestId('home-user').waitFor();
+      const got = await until(() => menuLabels(page), (m) => m.length === want.length);
+      assert.deepEqual([...got].sort(), [...want].sort());
+      await shot(page, `guard-menu-${role}`);
+      await ctx.close();
+    });
+  }
+
+  test('a typed URL without the role shows the 403 page', async () => {
+    const { ctx, page } = await pageAs('dispatcher');
+    for (const path of ['/staff', '/merchant?status=1']) {
+      await page.goto(path);
+      await page.getByTestId('result-403').getByText('403', { exact: true }).waitFor();
+      assert.equal(pathOf(page), path);
+    }
+    await shot(page, 'guard-403-dispatcher');
+    await ctx.close();
+  });
+
+  test('keep-alive: a list filter survives switching menus', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/staff');
+    await rows(page).first().waitFor();
+    await page.locator('form #username:visible').fill('zhao');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expectPath(page, '/staff?username=zhao');
+    await until(() => rows(page).allInnerTexts(), (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')));
+    await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.store') }).click();
+    await expectPath(page, '/store');
+    await rows(page).first().waitFor();
+    await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.staff') }).click();
+    await rows(page).first().waitFor();
+    await shot(page, 'guard-keepalive-back');
+    assert.equal(await page.locator('form #username:visible').inputValue(), 'zhao', 'the filter input keeps its value');
+    const texts = await until(() => rows(page).allInnerTexts(), (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')));
+    assert.ok(texts.length > 0 && texts.every((r) => r.startsWith('zhao')), `rows filtered: ${texts.map((t) => t.split('\n')[0]).join(',')}`);
+    await expectPath(page, '/staff?username=zhao'); // the list state lives in the query string
+    await ctx.close();
+  });
+});

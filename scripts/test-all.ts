@@ -1,0 +1,76 @@
+/**
+ * `npm test`: every check and every test, in the order that fails fastest.
+ * Schemas → generated files up to date → lint → typecheck → unit + server tests on PGlite →
+ * server tests on PostgreSQL (when DATABASE_URL is set) → build → browser tests.
+ * Ends with one line "N passed, N failed" over all test cases.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Step {
+  name: string;
+  cmd: string[];
+  env?: Record<string, string | undefined>;
+  /** JSON report ({numPassedTests, numFailedTests}) to count cases from */
+  report?: string;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'console-test-'));
+const pgUrl = process.env.DATABASE_URL;
+const vitest = (name: string, args: string[], env?: Step['env']): Step => {
+  const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  return { name, cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], env, report };
+};
+
+const steps: Step[] = [
+  { name: 'schemas validate', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'validate'] },
+  { name: 'generated files up to date', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'gen', '--check'] },
+  { name: 'lint', cmd: ['npx', 'tsx', 'scripts/lint.ts'] },
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  vitest('unit and server tests (PGlite)', [], { DATABASE_URL: undefined }),
+];
+if (pgUrl) steps.push(vitest('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl }));
+else console.log('test: DATABASE_URL not set — the server suite runs on PGlite only');
+steps.push({ name: 'build', cmd: ['npm', 'run', 'build'] });
+steps.push({ name: 'browser tests', cmd: ['npx', 'tsx', 'e2e/run.ts'], report: join(tmp, 'e2e.json'), env: { E2E_REPORT: join(tmp, 'e2e.json') } });
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+const started = Date.now();
+for (const step of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${step.name} ===`);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(step.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env });
+  let counted = false;
+  if (step.report) {
+    try {
+      const rep = JSON.parse(readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+      passed += rep.numPassedTests;
+      failed += rep.numFailedTests;
+      counted = true;
+    } catch {
+      /* no report: the step crashed before running tests; counted as one failure below */
+    }
+  }
+  const ok = r.status === 0;
+  if (!ok) {
+    failures.push(step.name);
+    if (!counted || failed === 0) failed += 1;
+  } else if (!counted) {
+    passed += 1;
+  }
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
+}
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,266 @@
+/**
+ * Builds the Fastify app: one route per API binding of every schema resource, each with the session
+ * and role checks, ajv validation from the schema, multipart file handling, and the {code,msg,data}
+ * envelope; plus the JSON body parser and serializer that keep 64-bit ids exact, the error and 404
+ * mapping, and the built console as static files.
+ *
+ * @example
+ * const app = await buildApp({ db, dataDir: './data', modules });
+ * await app.listen({ port: 8000 });
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { CODES, allowsRoles, normalizePath, resolveInput, type AnyField, type ApiBinding, type Resource } from '../../src/schema';
+import { HttpError, type Db, type HandlerContext, type ServerModule, type StoredFile } from './contract';
+import { uniqueConflict, type KnownField } from './db-errors';
+import { loadI18n, type I18n } from './i18n';
+import { parseJson, stringifyJson } from './json';
+import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
+import { loadSchemas, type LoadedSchemas } from './schemas';
+import { findSession, type SessionSettings } from './sessions';
+import { createIdGenerator } from './snowflake';
+import { attachCoreState } from './state';
+import { registerStatic } from './static';
+import { readMultipart, storeFiles } from './uploads';
+import { createValidation, type InputValidator } from './validation';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** 'zh-CN' or 'en-US', chosen from x-locale / Accept-Language */
+    locale: string;
+    /** the JSON body exactly as received (for handlers that verify a signature over it, e.g. carrier pushes) */
+    rawBody?: string;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  dataDir: string;
+  modules: ServerModule[];
+  /** Fastify logger option (false in tests) */
+  logger?: FastifyServerOptions['logger'];
+  schemasDir?: string;
+  /** already loaded schemas (instead of reading schemasDir) */
+  schemas?: LoadedSchemas;
+  /** serve only these resources (file names under schemasDir without .json); default all */
+  resources?: readonly string[];
+  localesDir?: string;
+  /** built console; false to serve the API only */
+  staticDir?: string | false;
+  session?: Partial<SessionSettings>;
+  nextId?: () => bigint;
+  trustProxy?: boolean;
+}
+
+const envelope = (data: unknown) => ({ code: CODES.OK, msg: 'ok', data: data === undefined ? null : data });
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const schemas = options.schemas ?? loadSchemas(options.schemasDir ?? SCHEMAS_DIR, options.resources);
+  const i18n = loadI18n(options.localesDir ?? LOCALES_DIR, schemas.app.i18n.defaultLocale);
+  const session: SessionSettings = { idleMinutes: 120, maxHours: 12, ...options.session };
+  const nextId = options.nextId ?? createIdGenerator();
+  const { db, dataDir } = options;
+  const prefix = schemas.app.request.prefix.replace(/\/+$/, '');
+  const tokenHeader = schemas.app.request.tokenHeader.toLowerCase();
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // "/api/user/info/" is the same call as "/api/user/info" (the client joins paths loosely).
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  attachCoreState(app, { schemas, i18n, session, dataDir });
+
+  app.decorateRequest('locale', '');
+  app.addHook('onRequest', async (req) => {
+    req.locale = i18n.pickLocale(header(req, 'x-locale'), header(req, 'accept-language'));
+  });
+
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, parseJson(text));
+    } catch {
+      done(new HttpError(400, CODES.BAD_REQUEST, 'server.badJson'), undefined);
+    }
+  });
+  app.setReplySerializer((payload) => stringifyJson(payload));
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
+
+  app.setErrorHandler((err, req, reply) => sendError(err, req, reply, i18n));
+
+  const fallback = options.staticDir === false ? null : await registerStatic(app, options.staticDir ?? DIST_DIR);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path === prefix || path.startsWith(prefix + '/')) {
+      return reply.code(404).send({ code: CODES.NOT_FOUND, msg: i18n.t(req.locale, 'server.notFound'), data: null });
+    }
+    if (!fallback) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found. The console is not built here: run `npm run build` (npm start builds it when needed).');
+    }
+    return fallback(req, reply) ?? reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  const validation = createValidation(schemas.app, i18n);
+  const byResource = new Map(options.modules.map((m) => [m.resource, m]));
+  const resourceNames = new Set(schemas.resources.map((r) => r.name));
+  for (const m of options.modules) {
+    if (!resourceNames.has(m.resource)) throw new Error(`server module "${m.resource}" has no schema: add schemas/${m.resource}.json`);
+  }
+  const seen = new Map<string, string>();
+  for (const resource of schemas.resources) {
+    for (const [name, binding] of Object.entries(resource.api ?? {})) {
+      const url = prefix + normalizePath(binding.path);
+      const where = `${resource.name}.api.${name} (${binding.method} ${url})`;
+      const key = `${binding.method} ${url}`;
+      if (seen.has(key)) throw new Error(`${where} and ${seen.get(key)} declare the same route`);
+      seen.set(key, where);
+      const handler = byResource.get(resource.name)?.handlers[name];
+      if (!handler) {
+        throw new Error(
+          byResource.has(resource.name)
+            ? `${where} has no handler: add "${name}" to the handlers of server/modules/${resource.name}`
+            : `${where} has no handler: no server module for resource "${resource.name}" is listed in server/modules/index.ts`,
+        );
+      }
+      app.route({
+        method: binding.method,
+        url,
+        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+      });
+    }
+  }
+  for (const m of options.modules) {
+    const extra = Object.keys(m.handlers).filter((h) => !schemas.resources.find((r) => r.name === m.resource)?.api?.[h]);
+    if (extra.length) throw new Error(`server module "${m.resource}" has handlers with no API binding in schemas/${m.resource}.json: ${extra.join(', ')}`);
+  }
+  for (const m of options.modules) await m.onStart?.({ db });
+  return app;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function roleLabeller(schemas: LoadedSchemas, i18n: I18n) {
+  return (roles: string[], locale: string) =>
+    roles.map((r) => {
+      const def = schemas.app.roles.find((x) => x.value === r);
+      return def ? i18n.t(locale, def.label) : r;
+    }).join(i18n.t(locale, 'server.listSeparator'));
+}
+
+interface BindingDeps {
+  resource: Resource;
+  name: string;
+  binding: ApiBinding;
+  handler: ServerModule['handlers'][string];
+  db: Db;
+  dataDir: string;
+  nextId: () => bigint;
+  session: SessionSettings;
+  i18n: I18n;
+  tokenHeader: string;
+  roleLabels: (roles: string[], locale: string) => string;
+  validation: ReturnType<typeof createValidation>;
+}
+
+function bindingHandler(d: BindingDeps) {
+  const { resource, name, binding, db, i18n } = d;
+  const params = new Map<string, AnyField>(resolveInput(resource, name).map((p) => [p.name, p.field]));
+  // Validators are compiled on first use: ajv code generation for every binding would add seconds
+  // to each start (and to each test app), and most instances never see most bindings.
+  const validators: Partial<Record<'query' | 'json' | 'form', InputValidator>> = {};
+  const validator = (source: 'query' | 'json' | 'form') => (validators[source] ??= d.validation.compile(resource, name, source));
+  const titleOf = (field: string, locale: string) => {
+    const t = params.get(field)?.title;
+    return t ? i18n.t(locale, t) : field;
+  };
+  /** A binding input or else a resource field: its localized title and the value sent, if any. */
+  const knownField = (field: string, locale: string, input: Record<string, unknown>): KnownField | undefined => {
+    const t = params.get(field)?.title ?? resource.fields?.[field]?.title;
+    return t ? { title: i18n.t(locale, t), sent: params.has(field) ? input[field] : undefined } : undefined;
+  };
+
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale;
+    let user: HandlerContext['user'] = null;
+    if (!binding.public) {
+      const token = header(req, d.tokenHeader)?.trim();
+      if (!token) throw new HttpError(401, CODES.UNAUTHENTICATED, 'server.unauthenticated');
+      user = await findSession(db, token, d.session);
+      if (!user) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
+      if (!allowsRoles(binding.roles, user.roles)) {
+        throw new HttpError(403, CODES.FORBIDDEN, 'server.forbidden', { roles: d.roleLabels(binding.roles ?? [], locale) });
+      }
+    }
+    const idempotencyKey = header(req, 'idempotency-key')?.trim() || undefined;
+    if (binding.idempotent && !idempotencyKey) throw new HttpError(400, CODES.BAD_REQUEST, 'server.idempotency.required');
+
+    let input: Record<string, any>;
+    let files: Record<string, StoredFile[]> = {};
+    let undo: (() => Promise<void>) | undefined;
+    if (binding.method === 'GET') {
+      input = validator('query')({ ...(req.query as object) }, locale);
+    } else if (binding.multipart && req.isMultipart()) {
+      const form = await readMultipart(req, params, (f) => titleOf(f, locale));
+      const merged: Record<string, unknown> = { ...form.fields };
+      for (const f of form.files) {
+        const prev = merged[f.field];
+        merged[f.field] = prev === undefined ? f.key : Array.isArray(prev) ? [...prev, f.key] : [prev, f.key];
+      }
+      input = validator('form')(merged, locale);
+      const stored = await storeFiles(db, d.dataDir, form.files, user?.id ?? null, d.nextId);
+      files = stored.byField;
+      undo = stored.undo;
+    } else {
+      input = validator('json')(req.body ?? {}, locale);
+    }
+
+    const ctx: HandlerContext = { db, user, input, files, idempotencyKey, nextId: d.nextId, locale, dataDir: d.dataDir, req, reply };
+    let data: unknown;
+    try {
+      data = await d.handler(ctx);
+    } catch (err) {
+      // Nothing of a refused request stays behind, including its uploads.
+      await undo?.().catch((e) => req.log.error({ err: e }, 'could not remove the uploads of a failed request'));
+      throw uniqueConflict(err, (f) => knownField(f, locale, input)) ?? err;
+    }
+    if (reply.sent) return reply;
+    return envelope(data);
+  };
+}
+
+const STATUS_KEYS: Record<number, [number, string]> = {
+  400: [CODES.BAD_REQUEST, 'server.badRequest'],
+  401: [CODES.UNAUTHENTICATED, 'server.unauthenticated'],
+  403: [CODES.FORBIDDEN, 'server.forbiddenPlain'],
+  404: [CODES.NOT_FOUND, 'server.notFound'],
+  405: [CODES.NOT_FOUND, 'server.notFound'],
+  409: [CODES.CONFLICT, 'server.conflict'],
+  413: [CODES.TOO_LARGE, 'server.tooLarge'],
+  415: [CODES.UNSUPPORTED_MEDIA, 'server.unsupportedMedia'],
+  429: [CODES.RATE_LIMITED, 'server.rateLimited'],
+};
+
+function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply, i18n: I18n) {
+  const locale = req.locale || i18n.defaultLocale;
+  if (err instanceof HttpError) {
+    if (err.status >= 500) req.log.error({ err }, 'request failed');
+    // Values that are message keys (a field's title key, a state's label key) read in the request's
+    // locale, so a module passes { field: 'store.name' } and the user reads 门店名称 / Store name.
+    return reply.code(err.status).send({ code: err.code, msg: i18n.t(locale, err.key, i18n.renderValues(locale, err.values)), data: err.data ?? null });
+  }
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    // Fastify's own client errors (bad media type, body too large…): same envelope, no internals.
+    const [code, key] = STATUS_KEYS[status] ?? [CODES.BAD_REQUEST, 'server.badRequest'];
+    return reply.code(status).send({ code, msg: i18n.t(locale, key), data: null });
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.code(500).send({ code: CODES.SERVER_ERROR, msg: i18n.t(locale, 'server.internalError'), data: null });
+}

@@ -1,0 +1,218 @@
+/**
+ * Opens the database: embedded PGlite in <dataDir>/pgdata, or PostgreSQL when a URL is given.
+ * Both speak the same SQL; int8 comes back as bigint and numeric as an exact decimal string.
+ *
+ * @example
+ * const db = await openDb({ dataDir: './data' });
+ * const { rows } = await db.query<{ n: bigint }>('select count(*) as n from users');
+ * await db.transaction(async (tx) => { await tx.query('update ...'); });
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db, QueryResult } from './contract';
+import { Mutex } from './mutex';
+
+/** The Db of contract.ts plus `exec` for multi-statement SQL (migrations). */
+export interface SqlDb extends Db {
+  /** Runs several ;-separated statements without parameters. */
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: SqlDb) => Promise<T>): Promise<T>;
+  /** PostgreSQL schema this handle works in (search_path); 'public' by default. */
+  readonly schema: string;
+}
+
+export interface OpenDbOptions {
+  dataDir: string;
+  /** postgres://… — when set, PGlite is not used */
+  databaseUrl?: string;
+  /** PostgreSQL schema to work in (created when missing); ignored by PGlite. Tests use one per app. */
+  schema?: string;
+  /** open PGlite on this folder instead of <dataDir>/pgdata (test templates) */
+  pgliteDir?: string;
+  /** pg pool size (default 10) */
+  poolSize?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDb(options: OpenDbOptions): Promise<SqlDb> {
+  if (options.databaseUrl) {
+    try {
+      return await openPostgres(options.databaseUrl, options.schema ?? 'public', options.poolSize ?? 10);
+    } catch (err) {
+      // Name the server (never the password) so a wrong host or port is obvious at once.
+      const u = new URL(options.databaseUrl);
+      throw new Error(`cannot use the database of DATABASE_URL (${u.hostname || 'local socket'}:${u.port || 5432}${u.pathname}): ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const dir = options.pgliteDir ?? join(options.dataDir, 'pgdata');
+  mkdirSync(dir, { recursive: true });
+  return openPglite(dir);
+}
+
+type Runner = {
+  query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  exec(sql: string): Promise<void>;
+};
+
+/** A transaction handle: statements run on the owning connection; nested transactions reuse it. */
+function txHandle(runner: Runner, kind: Db['kind'], schema: string): SqlDb {
+  const tx: SqlDb = {
+    kind,
+    schema,
+    query: (sql, params) => runner.query(sql, params),
+    exec: (sql) => runner.exec(sql),
+    transaction: (fn) => fn(tx),
+    close: async () => {
+      throw new Error('close() called on a transaction handle');
+    },
+  };
+  return tx;
+}
+
+async function openPglite(dir: string): Promise<SqlDb> {
+  const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => BigInt(v) } });
+  const mutex = new Mutex();
+  // Statements issued inside a transaction's async context (even through the outer handle) must use
+  // that transaction: taking the mutex again would deadlock.
+  const current = new AsyncLocalStorage<SqlDb>();
+  const raw: Runner = {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const r = await lite.query<T>(sql, params as any[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+  };
+  let closed = false;
+  const db: SqlDb = {
+    kind: 'pglite',
+    schema: 'public',
+    query: (sql, params) => {
+      const tx = current.getStore();
+      if (tx) return tx.query(sql, params);
+      return mutex.run(() => raw.query(sql, params));
+    },
+    exec: (sql) => {
+      const tx = current.getStore();
+      if (tx) return tx.exec(sql);
+      return mutex.run(() => raw.exec(sql));
+    },
+    transaction: (fn) => {
+      const outer = current.getStore();
+      if (outer) return fn(outer);
+      return mutex.run(async () => {
+        const tx = txHandle(raw, 'pglite', 'public');
+        await lite.query('BEGIN');
+        try {
+          const result = await current.run(tx, () => fn(tx));
+          await lite.query('COMMIT');
+          return result;
+        } catch (err) {
+          await lite.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await mutex.run(() => lite.close());
+    },
+  };
+  return db;
+}
+
+function bigintTypes() {
+  return {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+      if (oid === 20) return (v: string) => BigInt(v);
+      if (oid === 1700) return (v: string) => v;
+      return (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(oid, format);
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string, poolSize: number): Promise<SqlDb> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`DATABASE_SCHEMA "${schema}" is not a valid schema name (lowercase letters, digits, _)`);
+  const types = bigintTypes() as unknown as pg.CustomTypesConfig;
+  if (schema !== 'public') {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } catch (err) {
+      // Two instances creating the same schema at once: the loser sees a duplicate; the schema exists.
+      if ((err as { code?: string }).code !== '23505') throw err;
+    } finally {
+      await c.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    options: schema !== 'public' ? `-c search_path=${schema}` : undefined,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  const current = new AsyncLocalStorage<SqlDb>();
+  const db: SqlDb = {
+    kind: 'postgres',
+    schema,
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const tx = current.getStore();
+      if (tx) return tx.query<T>(sql, params);
+      const r = await pool.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount };
+    },
+    exec: async (sql) => {
+      const tx = current.getStore();
+      if (tx) return tx.exec(sql);
+      await pool.query(sql);
+    },
+    transaction: async (fn) => {
+      const outer = current.getStore();
+      if (outer) return fn(outer);
+      const client = await pool.connect();
+      const runner: Runner = {
+        query: async <T>(sql: string, params?: unknown[]) => {
+          const r = await client.query(sql, params);
+          return { rows: r.rows as T[], rowCount: r.rowCount };
+        },
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+      };
+      const tx = txHandle(runner, 'postgres', schema);
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await current.run(tx, () => fn(tx));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+  return db;
+}

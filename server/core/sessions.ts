@@ -1,0 +1,65 @@
+/**
+ * Sessions: a random token goes to the client once; the database keeps only its SHA-256.
+ * A session ends when revoked (logout), idle for longer than the idle limit, or past its absolute
+ * expiry. Every instance reads the same table, so any of them can serve any request.
+ *
+ * @example
+ * const token = await createSession(db, user.id, { maxHours: 12, ip, userAgent });
+ * const user = await findSession(db, token, { idleMinutes: 120 }); // null when expired or revoked
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, SessionUser } from './contract';
+
+export interface SessionSettings {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  userId: bigint,
+  opts: { maxHours: number; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  // Dead sessions are pruned now and then by whoever signs in, so no instance needs a timer.
+  if (Math.random() < 0.02) await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'");
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+     VALUES ($1, $2, now(), now(), now() + make_interval(hours => $3::int), $4, $5)`,
+    [hashToken(token), userId, opts.maxHours, opts.ip ?? null, (opts.userAgent ?? '').slice(0, 512) || null],
+  );
+  return token;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The signed-in user of a token, or null when the token is unknown, revoked, idle or expired. */
+export async function findSession(db: Db, token: string, opts: { idleMinutes: number }): Promise<SessionUser | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; touch: boolean }>(
+    `SELECT u.id, u.username, u.nickname, u.roles, s.last_seen_at < now() - interval '1 minute' AS touch
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND s.last_seen_at > now() - make_interval(mins => $2::int) AND u.enabled`,
+    [tokenHash, opts.idleMinutes],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // Touch at most once a minute: a busy client would otherwise write on every request.
+  if (row.touch) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
+  return { id: row.id, username: row.username, nickname: row.nickname, roles: row.roles ?? [], tokenHash };
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+}
+
+/** Ends every session of a user (password change, account disabled). */
+export async function revokeUserSessions(db: Db, userId: bigint): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}

@@ -1,0 +1,244 @@
+/**
+ * Request validation from the schema: one ajv validator per API binding, built from
+ * inputJsonSchema(), with errors turned into HTTP 400 messages that name the field by its localized
+ * title ("用户名 长度不能少于 3 个字符" / "Username must be at least 3 characters").
+ *
+ * @example
+ * const v = createValidation(app, i18n).compile(resource, 'add', 'json');
+ * const input = v(body, 'zh-CN'); // throws HttpError(400, 40000, ...) on bad input
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type Resource } from '../../src/schema';
+import { HttpError } from './contract';
+import type { I18n } from './i18n';
+
+export type InputSource = 'query' | 'json' | 'form';
+export type InputValidator = (input: unknown, locale: string) => Record<string, any>;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+type Json = Record<string, any>;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function newAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, strict: true, strictTypes: false, allowUnionTypes: true });
+  addFormats(ajv, ['date', 'date-time']);
+  ajv.addKeyword({ keyword: 'x-title', schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: 'decimalMin',
+    type: 'string',
+    schemaType: 'string',
+    validate: (limit: string, data: string) => !DECIMAL.test(data) || compareDecimal(data, limit) >= 0,
+  });
+  ajv.addKeyword({
+    keyword: 'decimalMax',
+    type: 'string',
+    schemaType: 'string',
+    validate: (limit: string, data: string) => !DECIMAL.test(data) || compareDecimal(data, limit) <= 0,
+  });
+  return ajv;
+}
+
+/** Enums without a JSON type (e.g. [true, false]) get one, so query strings coerce to it. */
+function typedEnum(s: Json): Json {
+  if (!Array.isArray(s.enum) || s.type) return s;
+  const vals = s.enum as unknown[];
+  const type = vals.every((v) => typeof v === 'boolean')
+    ? 'boolean'
+    : vals.every((v) => Number.isInteger(v))
+      ? 'integer'
+      : vals.every((v) => typeof v === 'number')
+        ? 'number'
+        : vals.every((v) => typeof v === 'string')
+          ? 'string'
+          : undefined;
+  return type ? { ...s, type } : s;
+}
+
+function nullable(s: Json): Json {
+  const out = { ...s };
+  if (out.type) out.type = Array.isArray(out.type) ? [...out.type, 'null'] : [out.type, 'null'];
+  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+  return out;
+}
+
+/**
+ * Prepares a binding's JSON Schema for one input source. JSON bodies may send null to clear an
+ * optional field; so may multipart bodies of a partial (edit) binding, where an empty part clears.
+ */
+export function prepareSchema(schema: Json, source: InputSource, partial = false): Json {
+  const required = new Set<string>(schema.required ?? []);
+  const properties: Json = {};
+  for (const [name, raw] of Object.entries<Json>(schema.properties ?? {})) {
+    let s = typedEnum(raw);
+    if (s.type === 'array' && s.items) s = { ...s, items: typedEnum(s.items) };
+    if ((source === 'json' || (source === 'form' && partial)) && !required.has(name)) s = nullable(s);
+    properties[name] = s;
+  }
+  return { ...schema, properties };
+}
+
+function isPlainText(s: Json): boolean {
+  return s.type === 'string' && !s.pattern && !s.format && !s.enum;
+}
+
+/**
+ * Makes the wire forgiving where it is unambiguous: ids and phones sent as JSON numbers become
+ * digit strings; an empty string for an optional structured field (date, phone, id…) means "none".
+ *
+ * Multipart bodies cannot send null or an empty list, so an empty part stands for both (see
+ * server/core/README.md): in a partial (edit) binding it clears an optional field — null, or [] for a
+ * `multiple` field — and anywhere else it means "not sent". Empty parts among a list's items
+ * (the client's "[]" marker next to real values, e.g. kept file keys plus new files) are dropped.
+ */
+function normalize(input: Json, schema: Json, source: InputSource, partial: boolean, params: Map<string, AnyField>): Json {
+  const out: Json = {};
+  const required = new Set<string>(schema.required ?? []);
+  for (const [name, raw] of Object.entries(input)) {
+    const s: Json | undefined = schema.properties?.[name];
+    if (!s) {
+      out[name] = raw;
+      continue;
+    }
+    let value = raw;
+    if (source === 'form' && !required.has(name)) {
+      const parts: unknown[] = Array.isArray(raw) ? raw : [raw];
+      const filled = parts.filter((v) => v !== '');
+      if (filled.length === 0) {
+        if (partial) out[name] = params.get(name)?.multiple ? [] : null;
+        continue;
+      }
+      const isList = Array.isArray(s.type) ? s.type.includes('array') : s.type === 'array';
+      if (filled.length !== parts.length) value = filled.length === 1 && !isList ? filled[0] : filled;
+    }
+    if (value === '' && !required.has(name) && (source !== 'json' || !isPlainText(s))) {
+      if (source === 'json') out[name] = null;
+      continue;
+    }
+    const str = (v: unknown, t: unknown) =>
+      typeof v === 'number' && Number.isFinite(v) && (t === 'string' || (Array.isArray(t) && t.includes('string'))) ? String(v) : v;
+    if (Array.isArray(value) && s.items) out[name] = value.map((v) => str(v, s.items.type));
+    else out[name] = str(value, s.type);
+  }
+  return out;
+}
+
+export interface Validation {
+  compile(resource: Resource, bindingName: string, source: InputSource): InputValidator;
+}
+
+export function createValidation(app: AppSchema, i18n: I18n): Validation {
+  const coercing = newAjv(true);
+  const strict = newAjv(false);
+  return {
+    compile(resource, bindingName, source) {
+      const params = new Map<string, AnyField>(resolveInput(resource, bindingName).map((p) => [p.name, p.field]));
+      const partial = !!resource.api?.[bindingName]?.input?.partial;
+      const schema = prepareSchema(inputJsonSchema(resource, bindingName, app), source, partial);
+      let check: ValidateFunction;
+      try {
+        check = (source === 'json' ? strict : coercing).compile(schema);
+      } catch (err) {
+        throw new Error(`resource "${resource.name}" api "${bindingName}": cannot build its validator: ${(err as Error).message}`);
+      }
+      return (input, locale) => {
+        if (input === null || input === undefined) input = {};
+        if (typeof input !== 'object' || Array.isArray(input)) {
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.body');
+        }
+        const data = normalize({ ...(input as Json) }, schema, source, partial, params);
+        if (check(data)) return data;
+        const errors = describeErrors(check.errors ?? [], params, i18n, locale);
+        throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
+      };
+    },
+  };
+}
+
+function fieldOf(e: ErrorObject): string {
+  if (e.keyword === 'required') return String((e.params as Json).missingProperty);
+  if (e.keyword === 'additionalProperties') return String((e.params as Json).additionalProperty);
+  return e.instancePath.split('/')[1] ?? '';
+}
+
+const PATTERN_KEYS: Partial<Record<string, string>> = {
+  phone: 'server.validation.phone',
+  bigint: 'server.validation.id',
+  money: 'server.validation.money',
+  image: 'server.validation.fileKey',
+  file: 'server.validation.fileKey',
+  region: 'server.validation.region',
+  dict: 'server.validation.option',
+  ref: 'server.validation.option',
+};
+
+/** One message per field (the first problem found), in the request's locale. */
+export function describeErrors(errors: ErrorObject[], params: Map<string, AnyField>, i18n: I18n, locale: string): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const name = fieldOf(e);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const def = params.get(name);
+    const title = def?.title ? i18n.t(locale, def.title) : name;
+    const p = e.params as Json;
+    const t = (key: string, values: Record<string, string | number> = {}) => i18n.t(locale, key, { field: title, ...values });
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        message = t('server.validation.required');
+        break;
+      case 'minLength':
+        message = p.limit <= 1 ? t('server.validation.required') : t('server.validation.minLength', { limit: p.limit });
+        break;
+      case 'maxLength':
+        message = t('server.validation.maxLength', { limit: p.limit });
+        break;
+      case 'pattern': {
+        const hint = def && 'patternMessage' in def && def.patternMessage ? def.patternMessage : undefined;
+        const key = def ? PATTERN_KEYS[def.type] : undefined;
+        message = hint ? t('server.validation.patternHint', { hint: i18n.t(locale, hint) }) : t(key ?? 'server.validation.pattern');
+        break;
+      }
+      case 'minimum':
+      case 'exclusiveMinimum':
+      case 'decimalMin':
+        message = t('server.validation.min', { limit: String(p.limit ?? def?.min ?? '') });
+        break;
+      case 'maximum':
+      case 'exclusiveMaximum':
+      case 'decimalMax':
+        message = t('server.validation.max', { limit: String(p.limit ?? def?.max ?? '') });
+        break;
+      case 'type': {
+        const type = String(p.type).split(',')[0];
+        message = t(`server.validation.type.${type}`);
+        break;
+      }
+      case 'enum':
+        message = t('server.validation.enum');
+        break;
+      case 'format':
+        message = t(p.format === 'date' ? 'server.validation.date' : 'server.validation.datetime');
+        break;
+      case 'minItems':
+        message = def?.type === 'region' ? t('server.validation.region') : t('server.validation.minItems', { limit: p.limit });
+        break;
+      case 'maxItems':
+        message = def?.type === 'region' ? t('server.validation.region') : t('server.validation.maxItems', { limit: p.limit });
+        break;
+      case 'additionalProperties':
+        message = i18n.t(locale, 'server.validation.unknownParam', { field: name });
+        break;
+      default:
+        message = t('server.validation.invalid');
+    }
+    out.push({ field: name, message });
+  }
+  return out;
+}

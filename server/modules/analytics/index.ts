@@ -1,0 +1,14 @@
+/**
+ * The analytics module: serves the dashboard resource (schemas/dashboard.json) — GET
+ * /analytics/performance. Read-only; seeds nothing (it reads the orders, refunds and settlements
+ * the order module seeds).
+ */
+import type { ServerModule } from '../../core/contract';
+import { performance } from './performance';
+
+export const analyticsModule: ServerModule = {
+  resource: 'dashboard',
+  handlers: {
+    performance: async ({ db, input }) => performance(db, input),
+  },
+};

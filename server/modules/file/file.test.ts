@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JPEG, PDF, PNG, WEBP, setup, type Kit } from '../store/test-kit';
+
+let k: Kit;
+beforeAll(async () => {
+  k = await setup();
+}, 120_000);
+afterAll(() => k?.close());
+
+const upload = (filename: string, data: Buffer, opts: { token?: string | null; type?: string; field?: string } = {}) =>
+  k.call('POST', '/api/file/upload', { token: opts.token, parts: [{ name: opts.field ?? 'file', file: { filename, data, type: opts.type } }] });
+
+describe('POST /file/upload', () => {
+  it('stores PNG, JPEG, WebP and PDF, typed by content, and reports key, url, name, size and type', async () => {
+    for (const [name, data, mime] of [
+      ['门头照片.png', PNG, 'image/png'],
+      ['photo.jpg', JPEG, 'image/jpeg'],
+      ['photo.webp', WEBP, 'image/webp'],
+      ['营业执照.pdf', PDF, 'application/pdf'],
+      ['no-extension', PNG, 'image/png'],
+    ] as const) {
+      const r = await upload(name, data, { token: k.finance });
+      expect(r.status, name).toBe(200);
+      expect(r.data).toEqual({ key: expect.stringMatching(/^[a-f0-9]{32}$/), url: `/api/public/file?key=${r.data.key}`, name, size: data.length, mime });
+    }
+  });
+
+  it('refuses disguised files with a message naming the accepted types, storing nothing', async () => {
+    const files = await k.count('files');
+    const pdfAsPng = await upload('photo.png', PDF, { type: 'image/png' });
+    expect(pdfAsPng.status).toBe(415);
+    expect(pdfAsPng.msg).toContain('photo.png');
+    const textAsPng = await upload('photo.png', Buffer.from('hello, not an image at all'), { type: 'image/png' });
+    expect(textAsPng.status).toBe(415);
+    expect(textAsPng.msg).toContain('PNG/JPEG/WebP, PDF');
+    const html = await upload('x.html', Buffer.from('<script>alert(1)</script>'), { type: 'text/html' });
+    expect(html.status).toBe(415);
+    expect(await k.count('files')).toBe(files);
+  });
+
+  it('accepts exactly 10 MB and refuses 10 MB + 1 byte with a message naming the limit', async () => {
+    const ten = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)]);
+    const ok = await upload('big.png', ten);
+    expect(ok.status).toBe(200);
+    expect(ok.data.size).toBe(10 * 1024 * 1024);
+    const files = await k.count('files');
+    const over = await upload('too-big.png', Buffer.concat([ten, Buffer.alloc(1)]));
+    expect(over.status).toBe(413);
+    expect(over.code).toBe(41300);
+    expect(over.msg).toContain('10 MB');
+    const en = await k.call('POST', '/api/file/upload', { locale: 'en-US', parts: [{ name: 'file', file: { filename: 'too-big.png', data: Buffer.concat([ten, Buffer.alloc(1)]) } }] });
+    expect(en.msg).toContain('10 MB');
+    expect(await k.count('files')).toBe(files);
+  });
+
+  it('refuses a request without a file, with a wrong field, or without a session', async () => {
+    const none = await k.call('POST', '/api/file/upload', { parts: [{ name: 'other', value: 'x' }] });
+    expect(none.status).toBe(400);
+    expect(none.msg).toContain('文件');
+    const wrong = await upload('a.png', PNG, { field: 'avatar' });
+    expect(wrong.status).toBe(400);
+    const json = await k.call('POST', '/api/file/upload', { body: { file: 'a'.repeat(32) } });
+    expect(json.status).toBe(400);
+    expect((await upload('a.png', PNG, { token: null })).status).toBe(401);
+  });
+});
+
+describe('GET /public/file', () => {
+  it('serves the bytes publicly with type, nosniff, original name and a long immutable cache', async () => {
+    const up = await upload("门头 照片(1).png", PNG);
+    const r = await k.call('GET', `/api/public/file?key=${up.data.key}`, { token: null });
+    expect(r.status).toBe(200);
+    expect(r.raw.equals(PNG)).toBe(true);
+    expect(r.headers['content-type']).toBe('image/png');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['content-disposition']).toBe(
+      `inline; filename="__ __(1).png"; filename*=UTF-8''%E9%97%A8%E5%A4%B4%20%E7%85%A7%E7%89%87%281%29.png`,
+    );
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const again = await k.t.get(`/api/public/file?key=${up.data.key}`, { headers: { 'if-none-match': String(r.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const pdf = await upload('执照.pdf', PDF);
+    const p = await k.call('GET', `/api/public/file?key=${pdf.data.key}`, { token: null });
+    expect(p.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('answers 404 for an unknown key (JSON envelope) and 400 for a malformed one', async () => {
+    const r = await k.call('GET', `/api/public/file?key=${'f'.repeat(32)}`, { token: null });
+    expect(r.status).toBe(404);
+    expect(r.msg).toBe('文件不存在或已被删除');
+    const bad = await k.call('GET', '/api/public/file?key=../../etc/passwd', { token: null });
+    expect(bad.status).toBe(400);
+    expect((await k.call('GET', '/api/public/file', { token: null })).status).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Shop rows → wire records. Tokens never leave the server: they are not even selected.
+ */
+import { hasAdapter } from '../../platforms/registry';
+
+export const SHOP_COLUMNS = `s.id, s.merchant_id, m.name AS merchant_name, s.platform, s.platform_shop_id, s.name, s.auth_status,
+  s.token_expires_at, s.authorized_at, s.last_sync_at, s.remark, s.unbound_at, s.created_at,
+  (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id) AS product_count`;
+
+export interface ShopListRow {
+  id: bigint;
+  merchant_id: bigint;
+  merchant_name: string;
+  platform: string;
+  platform_shop_id: string;
+  name: string;
+  auth_status: string;
+  token_expires_at: Date | null;
+  authorized_at: Date | null;
+  last_sync_at: Date | null;
+  remark: string | null;
+  unbound_at: Date | null;
+  created_at: Date;
+  product_count: number;
+  order_count?: number;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function shopRecord(r: ShopListRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    platform: r.platform,
+    platformShopId: r.platform_shop_id,
+    merchantId: r.merchant_id,
+    merchantName: r.merchant_name,
+    authStatus: r.auth_status,
+    authorizedAt: iso(r.authorized_at),
+    tokenExpiresAt: iso(r.token_expires_at),
+    lastSyncAt: iso(r.last_sync_at),
+    productCount: r.product_count,
+    ...(r.order_count !== undefined ? { orderCount: r.order_count } : {}),
+    adapterAvailable: hasAdapter(r.platform),
+    remark: r.remark,
+    unboundAt: iso(r.unbound_at),
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** LIKE pattern matching `s` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Exact money arithmetic in integer cents (BigInt): never JS floats. Wire values are decimal strings
+ * such as "199.00"; SQL numeric(12,2) comes back as the same kind of string.
+ */
+
+/** "199.5" → 19950n. Throws on anything that is not a plain decimal with at most 2 places. */
+export function toCents(value: string | number | bigint): bigint {
+  const s = String(value).trim();
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) throw new Error(`not a money value: "${s}"`);
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
+  return m[1] ? -cents : cents;
+}
+
+/** 19950n → "199.50" */
+export function fromCents(cents: bigint): string {
+  const neg = cents < 0n;
+  const abs = neg ? -cents : cents;
+  const s = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return neg ? `-${s}` : s;
+}
+
+export interface SettlementInput {
+  /** SKU service price per unit, snapshotted on the order (orders.unit_service_price) */
+  unitServicePrice: string;
+  quantity: number;
+  paidAmount: string;
+  adjustedAmount: string;
+  refundedAmount: string;
+}
+
+/**
+ * The amount a store earns for an order (see README "Settlement formula"):
+ *
+ *   base       = unit_service_price × quantity
+ *   settlement = round_half_up( base × (adjusted_amount − refunded_amount) / paid_amount , 2 )
+ *
+ * i.e. the SKU's service price scaled by the share of the customer's payment the business finally
+ * keeps. With paid_amount = 0 (a free order) the share is 1: nothing was paid, nothing can be
+ * re-priced or refunded, and the store still earns its service price. The same formula is used by the
+ * SQL of the benchmark seed (numeric round() is half away from zero, equal to half-up here).
+ *
+ * @example
+ * settlementAmount({ unitServicePrice: '80.00', quantity: 2, paidAmount: '200.00',
+ *                    adjustedAmount: '180.00', refundedAmount: '30.00' }) // "120.00"
+ */
+export function settlementAmount(i: SettlementInput): string {
+  const base = toCents(i.unitServicePrice) * BigInt(i.quantity);
+  const paid = toCents(i.paidAmount);
+  if (paid === 0n) return fromCents(base);
+  const kept = toCents(i.adjustedAmount) - toCents(i.refundedAmount);
+  if (kept <= 0n) return '0.00';
+  const num = base * kept;
+  // round half up for a non-negative quotient: floor((2·num + den) / (2·den))
+  return fromCents((2n * num + paid) / (2n * paid));
+}
+
+/** Refundable now: what the customer paid after price adjustments, less what was refunded. */
+export function refundable(adjustedAmount: string, refundedAmount: string): string {
+  const r = toCents(adjustedAmount) - toCents(refundedAmount);
+  return fromCents(r < 0n ? 0n : r);
+}

@@ -1,0 +1,134 @@
+/**
+ * Reading orders: the search filters shared by list, count and export, the page query (ordered by
+ * created_at DESC, id DESC — the order of the (…, created_at DESC, id DESC) indexes), per-status
+ * counts, the detail with its sub-records.
+ *
+ * Text searches are prefix matches (order no, trade no, customer name, phone) so each is served by a
+ * text_pattern_ops index at a million rows; ids and enums match exactly; ranges are inclusive.
+ */
+import type { Db } from '../../core/contract';
+import { iso, ORDER_COLUMNS, ORDER_FROM, readOrder, toRecord, type OrderRow } from './record';
+import { ORDER_STATUSES } from './state-machine';
+
+export interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+function likePrefix(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+}
+
+/** Builds the WHERE clause of the search params (status left out when `withStatus` is false). */
+export function buildWhere(input: Record<string, any>, withStatus = true): Where {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    parts.push(sql.replace('?', `$${params.length}`));
+  };
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  const s = (name: string) => text(input[name]);
+  if (s('orderNo')) add(`o.order_no LIKE ?`, likePrefix(s('orderNo')!));
+  if (s('platformTradeNo')) add(`o.platform_trade_no LIKE ?`, likePrefix(s('platformTradeNo')!));
+  if (s('customerName')) add(`o.customer_name LIKE ?`, likePrefix(s('customerName')!));
+  if (s('customerPhone')) add(`o.customer_phone LIKE ?`, likePrefix(s('customerPhone')!));
+  if (s('platform')) add(`o.platform = ?`, s('platform'));
+  for (const [name, col] of [['shopId', 'shop_id'], ['merchantId', 'merchant_id'], ['storeId', 'store_id'], ['staffId', 'staff_id']] as const) {
+    const v = s(name);
+    if (v && /^\d{1,19}$/.test(v)) add(`o.${col} = ?`, BigInt(v));
+  }
+  if (withStatus && s('status')) add(`o.status = ?`, s('status'));
+  if (s('createdAtFrom')) add(`o.created_at >= ?::timestamptz`, s('createdAtFrom'));
+  if (s('createdAtTo')) add(`o.created_at <= ?::timestamptz`, s('createdAtTo'));
+  if (s('paidAmountFrom')) add(`o.paid_amount >= ?::numeric`, s('paidAmountFrom'));
+  if (s('paidAmountTo')) add(`o.paid_amount <= ?::numeric`, s('paidAmountTo'));
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** Up to this many matches a count is exact; beyond it the planner's estimate is used. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * Counts the orders matching `where` fast at any size: an exact count that stops after
+ * EXACT_COUNT_LIMIT + 1 index entries, and beyond that PostgreSQL's own row estimate for the same
+ * query (from table statistics; no scan). Small results — every filtered search a user narrows down —
+ * are exact; only huge ones ("all orders") are approximate, and say so.
+ */
+export async function fastCount(db: Db, where: Where): Promise<{ n: number; exact: boolean }> {
+  const { rows } = await db.query<{ n: bigint }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM orders o ${where.sql} LIMIT ${EXACT_COUNT_LIMIT + 1}) x`, where.params);
+  const n = Number(rows[0].n);
+  if (n <= EXACT_COUNT_LIMIT) return { n, exact: true };
+  const plan = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${where.sql}`, where.params);
+  let doc = Object.values(plan.rows[0])[0] as unknown;
+  if (typeof doc === 'string') doc = JSON.parse(doc);
+  const estimate = Number((doc as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { n: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), exact: false };
+}
+
+export async function listOrders(db: Db, input: Record<string, any>) {
+  const current = Math.max(1, Number(input.current ?? 1));
+  const pageSize = Math.min(200, Math.max(1, Number(input.pageSize ?? 20)));
+  const where = buildWhere(input);
+  const n = where.params.length;
+  // Two index-driven statements: the page (top-N by the list order) and a bounded count.
+  const [page, count] = await Promise.all([
+    db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} ${where.sql}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...where.params, pageSize, (current - 1) * pageSize],
+    ),
+    fastCount(db, where),
+  ]);
+  return { list: page.rows.map(toRecord), total: count.n, current, pageSize, totalExact: count.exact };
+}
+
+/** Counts per status under the current filters (the status filter itself is ignored: tabs show all). */
+export async function countOrders(db: Db, input: Record<string, any>): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  // One bounded count per status (each walks the (status, created_at, id) index at most 10,001 steps).
+  for (const status of ORDER_STATUSES) {
+    out[status] = (await fastCount(db, buildWhere({ ...input, status }))).n;
+  }
+  return out;
+}
+
+/** The order with its work orders, price adjustments, refunds and settlement; null when absent. */
+export async function getOrderDetail(db: Db, id: bigint): Promise<Record<string, unknown> | null> {
+  const row = await readOrder(db, id);
+  if (!row) return null;
+  const [works, adjustments, refunds, settlement] = await Promise.all([
+    db.query<any>(
+      `SELECT w.id, w.type, w.appointment_at, w.staff_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS staff_name, w.notes, w.status, w.created_at
+         FROM work_orders w LEFT JOIN users u ON u.id = w.staff_id WHERE w.order_id = $1 ORDER BY w.created_at, w.id`, [id]),
+    db.query<any>(
+      `SELECT a.id, a.before_amount, a.after_amount, a.reason, a.operator_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS operator_name, a.at
+         FROM price_adjustments a LEFT JOIN users u ON u.id = a.operator_id WHERE a.order_id = $1 ORDER BY a.at, a.id`, [id]),
+    db.query<any>(
+      `SELECT r.id, r.amount, r.kind, r.reason, r.operator_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS operator_name, r.at
+         FROM refunds r LEFT JOIN users u ON u.id = r.operator_id WHERE r.order_id = $1 ORDER BY r.at, r.id`, [id]),
+    db.query<any>(
+      `SELECT s.id, s.store_id, st.name AS store_name, s.amount, s.status, s.confirmed_by, s.confirmed_at, s.settled_by, s.settled_at
+         FROM settlements s JOIN stores st ON st.id = s.store_id WHERE s.order_id = $1`, [id]),
+  ]);
+  const s = settlement.rows[0];
+  return {
+    ...toRecord(row),
+    workOrders: works.rows.map((w) => ({
+      id: w.id, type: w.type, appointmentAt: iso(w.appointment_at), staffId: w.staff_id, staffName: w.staff_name,
+      notes: w.notes, status: w.status, createdAt: iso(w.created_at),
+    })),
+    priceAdjustments: adjustments.rows.map((a) => ({
+      id: a.id, beforeAmount: a.before_amount, afterAmount: a.after_amount, reason: a.reason,
+      operatorId: a.operator_id, operatorName: a.operator_name, at: iso(a.at),
+    })),
+    refunds: refunds.rows.map((r) => ({
+      id: r.id, amount: r.amount, kind: r.kind, reason: r.reason, operatorId: r.operator_id, operatorName: r.operator_name, at: iso(r.at),
+    })),
+    settlement: s
+      ? { id: s.id, storeId: s.store_id, storeName: s.store_name, amount: s.amount, status: s.status,
+          confirmedBy: s.confirmed_by, confirmedAt: iso(s.confirmed_at), settledBy: s.settled_by, settledAt: iso(s.settled_at) }
+      : null,
+  };
+}

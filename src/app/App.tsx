@@ -1,0 +1,31 @@
+/**
+ * Composition root: the generated screens and icons, the auth schema, the console's registered
+ * components and the renderer, handed to the generic shell.
+ */
+import { lazy } from 'react';
+import type { Resource } from '../schema';
+import { Shell, configureAuth } from '../shell';
+import { screens } from '../generated/routes';
+import authSchema from '../../schemas/auth.json';
+// The console's own components register themselves with the renderer's registries.
+import '../screens';
+
+configureAuth(authSchema as unknown as Resource);
+
+const loadScreenView = () => import('./ScreenView');
+const ScreenView = lazy(loadScreenView);
+
+// Every schema file as its own lazy chunk, for Runtime.loadResource (ref fields, embedded forms).
+const schemaFiles = import.meta.glob<{ default: unknown }>('../../schemas/*.json');
+async function loadResource(name: string): Promise<Resource | undefined> {
+  if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(name) || name === 'app') return undefined;
+  const load = schemaFiles[`../../schemas/${name}.json`];
+  return load ? ((await load()).default as Resource) : undefined;
+}
+
+// Menu icons load with the layout, not with the sign-in page.
+const loadIcons = () => import('../generated/icons').then((m) => m.icons);
+
+export function App() {
+  return <Shell screens={screens} loadIcons={loadIcons} ScreenView={ScreenView} preloadScreenView={() => void loadScreenView()} loadResource={loadResource} />;
+}

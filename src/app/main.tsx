@@ -1,0 +1,13 @@
+// The antd patch must run before antd renders anything (React 19: message/Modal static methods).
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+const el = document.getElementById('root');
+if (!el) throw new Error('index.html has no #root element');
+createRoot(el).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+/**
+ * src/generated/types.ts: per resource a record interface (from its fields, as the browser receives
+ * them) and per API binding an input type (from its resolved parameters).
+ *
+ * @example
+ * // export interface StaffRecord { id?: string; username?: string; roles?: ('admin' | 'finance')[]; … }
+ * // export type StaffListInput = { username?: string; current?: number; … };
+ */
+import { resolveBindingInput, enumsFor } from '../schema/derive';
+import type { LoadedResource, SchemaSet } from './model';
+import { HEADER, cmp, pascal, tsKey } from './text';
+import { fieldTsType } from './ts-types';
+
+export const recordTypeName = (resource: string) => `${pascal(resource)}Record`;
+export const inputTypeName = (resource: string, binding: string) => `${pascal(resource)}${pascal(binding)}Input`;
+
+export function genTypes(set: SchemaSet): string {
+  const parts = [HEADER, '// Records as the browser receives them (ids and money are strings) and the input of every API binding.', ''];
+  for (const lr of sortedResources(set)) parts.push(...resourceTypes(set, lr), '');
+  return parts.join('\n').replace(/\n+$/, '\n');
+}
+
+export function sortedResources(set: SchemaSet): LoadedResource[] {
+  return [...set.resources].sort((a, b) => cmp(a.resource.name, b.resource.name));
+}
+
+function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): string[] {
+  const { enums } = enumsFor(set.app, resource);
+  const out: string[] = [];
+  const fields = Object.entries(resource.fields ?? {}).filter(([, f]) => !f.writeOnly);
+  out.push(`/** A ${resource.name} record (schemas/${file}). */`);
+  if (!fields.length) out.push(`export type ${recordTypeName(resource.name)} = Record<string, unknown>;`);
+  else {
+    out.push(`export interface ${recordTypeName(resource.name)} {`);
+    // every property is optional: "required" is an input rule, and a record may omit what a view does not need
+    for (const [name, f] of fields) out.push(`  ${tsKey(name)}?: ${fieldTsType(f, enums)};`);
+    out.push('}');
+  }
+  for (const bname of Object.keys(resource.api ?? {}).sort(cmp)) {
+    const b = resource.api![bname];
+    const params = resolveBindingInput(resource, b);
+    out.push('');
+    out.push(`/** Input of ${b.method} ${b.path} (${resource.name}.${bname}). */`);
+    if (!params.length) {
+      out.push(`export type ${inputTypeName(resource.name, bname)} = Record<string, never>;`);
+      continue;
+    }
+    out.push(`export type ${inputTypeName(resource.name, bname)} = {`);
+    for (const p of params) {
+      out.push(`  ${tsKey(p.name)}${p.required ? '' : '?'}: ${fieldTsType(p.field, enums, { upload: !!b.multipart })};`);
+    }
+    out.push('};');
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import staffJson from '../../schemas/staff.json';
+import type { Resource } from '../schema';
+import { actionGate } from './action-gate';
+
+const staff = staffJson as unknown as Resource;
+const admin = { id: '100', roles: ['admin'] };
+const finance = { id: '200', roles: ['finance'] };
+
+describe('actionGate', () => {
+  it('shows disable on an enabled row that is not mine, enable on a disabled one', () => {
+    const g = actionGate(staff, admin);
+    const enabled = g.rowActions({ id: '5', enabled: true });
+    expect(enabled).toEqual(expect.arrayContaining(['view', 'edit', 'disable']));
+    expect(enabled).not.toContain('enable');
+    const disabled = g.rowActions({ id: '5', enabled: false });
+    expect(disabled).toEqual(expect.arrayContaining(['view', 'edit', 'enable']));
+    expect(disabled).not.toContain('disable');
+  });
+  it('hides disable on my own row ($notSelf)', () => {
+    const mine = actionGate(staff, admin).rowActions({ id: '100', enabled: true });
+    expect(mine).toContain('edit');
+    expect(mine).not.toContain('disable');
+  });
+  it('hides actions whose API the role may not call', () => {
+    const g = actionGate(staff, finance);
+    expect(g.rowActions({ id: '5', enabled: true })).toEqual(['view']);
+    expect(g.toolbarActions()).toEqual([]);
+    expect(actionGate(staff, admin).toolbarActions()).toEqual(['add']);
+  });
+  it('shows nothing role-bound to a user without roles', () => {
+    expect(actionGate(staff, { id: '1', roles: [] }).rowActions({ id: '5', enabled: true })).toEqual([]);
+  });
+  it('keeps the order of list.rowActions', () => {
+    const names = actionGate(staff, admin).rowActions({ id: '5', enabled: true });
+    const order = staff.list!.rowActions!;
+    expect([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(names);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Which actions a user may see: the action's roles and the roles of the API binding it ends in
+ * (directly or through its form), and for a row, the action's `when` (incl. "$notSelf").
+ * Forbidden actions are hidden, never shown disabled.
+ *
+ * @example
+ * const gate = actionGate(staff, user);
+ * gate.allowed('add')                 // roles only (toolbar)
+ * gate.rowActions(row)                // ['view', 'edit', 'disable'] for an enabled row that is not mine
+ */
+import { allowsRoles, matchesWhen, type Action, type Resource } from '../schema';
+import type { RuntimeUser } from './runtime';
+
+export interface ActionGate {
+  action: (name: string) => Action;
+  allowed: (name: string) => boolean;
+  allowedFor: (name: string, record: Record<string, unknown>) => boolean;
+  rowActions: (record: Record<string, unknown>) => string[];
+  toolbarActions: () => string[];
+  bulkActions: () => string[];
+}
+
+/** The binding an action calls: its own api, else its form's api. */
+export function actionBindingName(resource: Resource, action: Action): string | undefined {
+  if (action.api) return action.api;
+  if (action.form) return resource.forms?.[action.form]?.api;
+  return undefined;
+}
+
+export function actionGate(resource: Resource, user: Pick<RuntimeUser, 'id' | 'roles'> | null): ActionGate {
+  const roles = user?.roles ?? [];
+  const action = (name: string): Action => {
+    const a = resource.actions?.[name];
+    if (!a) throw new Error(`resource "${resource.name}" has no action "${name}"`);
+    return a;
+  };
+  const allowed = (name: string): boolean => {
+    const a = action(name);
+    if (!allowsRoles(a.roles, roles)) return false;
+    const b = actionBindingName(resource, a);
+    const binding = b ? resource.api?.[b] : undefined;
+    if (binding && !allowsRoles(binding.roles, roles)) return false;
+    if (a.kind === 'detail' && resource.detail) {
+      const d = resource.api?.[resource.detail.api];
+      if (d && !allowsRoles(d.roles, roles)) return false;
+    }
+    return true;
+  };
+  const allowedFor = (name: string, record: Record<string, unknown>) => allowed(name) && matchesWhen(action(name).when, record, user?.id);
+  const toolbarActions = () =>
+    (resource.list?.toolbar ?? []).flatMap((t) => ('action' in t ? [t.action] : [])).filter(allowed);
+  return {
+    action,
+    allowed,
+    allowedFor,
+    rowActions: (record) => (resource.list?.rowActions ?? []).filter((n) => allowedFor(n, record)),
+    toolbarActions,
+    bulkActions: () => (resource.list?.bulkActions ?? []).filter(allowed),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Small lookups over a resource schema shared by the engine hooks and the renderer.
+ *
+ * @example
+ * const { binding } = requireBinding(staff, 'list');
+ * fieldOf(staff, 'phone')           // { type: 'phone', title: 'staff.phone', mask: true }
+ * enumValues(app, staff, staff.fields.enabled) // [{ value: true, label: 'enum.userStatus.enabled', ... }]
+ */
+import { enumsFor, type AnyField, type ApiBinding, type AppSchema, type Column, type EnumValue, type Field, type FormItem, type Resource, type When } from '../schema';
+
+/** The API binding of a resource, or a clear error naming what is missing. */
+export function requireBinding(resource: Resource, name: string): ApiBinding {
+  const b = resource.api?.[name];
+  if (!b) throw new Error(`resource "${resource.name}" has no api binding "${name}"`);
+  return b;
+}
+
+/** A declared field, or a clear error. */
+export function fieldOf(resource: Resource, name: string): Field {
+  const f = resource.fields?.[name];
+  if (!f) throw new Error(`resource "${resource.name}" has no field "${name}"`);
+  return f;
+}
+
+/** The values of the enum a field points at (app enums plus the resource's own). */
+export function enumValues(app: Pick<AppSchema, 'enums'>, resource: Resource, field: AnyField): EnumValue[] {
+  if (!field.enum) return [];
+  const def = enumsFor(app, resource).enums[field.enum];
+  if (!def) throw new Error(`resource "${resource.name}": enum "${field.enum}" is not defined`);
+  return def.values;
+}
+
+export interface NormalizedColumn {
+  field: string;
+  title?: string;
+  width?: number;
+  fixed?: 'left' | 'right';
+  render?: string;
+  hideByDefault?: boolean;
+  also: string[];
+}
+
+/** list.columns with the string shorthand expanded. */
+export function normalizeColumns(columns: Column[]): NormalizedColumn[] {
+  return columns.map((c) => (typeof c === 'string' ? { field: c, also: [] } : { ...c, also: c.also ?? [] }));
+}
+
+export interface NormalizedFormItem {
+  field: string;
+  span?: number;
+  readOnly: boolean;
+  visibleWhen?: When;
+  dependsOn: string[];
+}
+
+/** forms.*.items with the string shorthand expanded; an item is read-only if the item or its field says so. */
+export function normalizeFormItems(resource: Resource, items: FormItem[]): NormalizedFormItem[] {
+  return items.map((it) => {
+    const o = typeof it === 'string' ? { field: it } : it;
+    const field = fieldOf(resource, o.field);
+    return {
+      field: o.field,
+      span: 'span' in o ? o.span : undefined,
+      readOnly: !!('readOnly' in o && o.readOnly) || !!field.readOnly,
+      visibleWhen: 'visibleWhen' in o ? o.visibleWhen : undefined,
+      dependsOn: ('dependsOn' in o && o.dependsOn) || [],
+    };
+  });
+}
+
+/** The key of a row: list.rowKey or "id", always a string (64-bit ids arrive as strings). */
+export function rowKeyOf(resource: Resource, record: Record<string, unknown>): string {
+  return String(record[resource.list?.rowKey ?? 'id']);
+}
+
+/** Picks `names` from `values`, dropping undefined. */
+export function pick(values: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const n of names) if (values[n] !== undefined) out[n] = values[n];
+  return out;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import staffJson from '../../schemas/staff.json';
+import type { Resource } from '../schema';
+import { callAction, linkTarget, runBulk } from './run-action';
+import { fakeRuntime } from './testing';
+
+const staff = staffJson as unknown as Resource;
+
+describe('callAction', () => {
+  it('merges the action params into the binding input', async () => {
+    const rt = fakeRuntime({ '/user/edit': () => null });
+    await callAction(rt.runtime.call, staff, 'disable', { id: '1876543210987654321', username: 'x', enabled: true, nickname: '张三' });
+    expect(rt.calls[0].input).toEqual({ id: '1876543210987654321', enabled: false, nickname: '张三' });
+  });
+});
+
+describe('runBulk', () => {
+  const res: Resource = {
+    name: 'o',
+    fields: { id: { type: 'bigint', title: 'o.id' }, status: { type: 'string', title: 'o.status' }, ids: { type: 'bigint', title: 'o.ids', multiple: true } },
+    api: {
+      auto: { method: 'POST', path: '/o/auto', input: { fields: ['ids'] } },
+      one: { method: 'POST', path: '/o/one', input: { fields: ['id'] } },
+    },
+    actions: {
+      auto: { title: 'o.auto', kind: 'api', api: 'auto', when: { status: ['pending'] } },
+      one: { title: 'o.one', kind: 'api', api: 'one' },
+    },
+  };
+  const rows = [
+    { id: '11', status: 'pending' },
+    { id: '12', status: 'pending' },
+    { id: '13', status: 'closed' },
+  ];
+  it('sends eligible ids in one call and reports failures and skipped rows', async () => {
+    const rt = fakeRuntime({ '/o/auto': () => ({ failed: [{ id: '12', message: '无可用门店' }] }) });
+    const s = await runBulk(rt.runtime.call, res, 'auto', rows);
+    expect(rt.calls[0].input).toEqual({ ids: ['11', '12'] });
+    expect(s).toEqual({ requested: 3, succeeded: 1, skipped: 1, failed: [{ key: '12', message: '无可用门店' }] });
+  });
+  it('calls once per row when the binding takes one id', async () => {
+    const rt = fakeRuntime({ '/o/one': (i) => { if (i.id === '13') throw new Error('状态不允许'); return null; } });
+    const s = await runBulk(rt.runtime.call, res, 'one', rows);
+    expect(rt.calls.map((c) => c.input.id)).toEqual(['11', '12', '13']);
+    expect(s).toEqual({ requested: 3, succeeded: 2, skipped: 0, failed: [{ key: '13', message: '状态不允许' }] });
+  });
+});
+
+describe('linkTarget', () => {
+  it('fills placeholders from the record', () => {
+    expect(linkTarget('/order?merchantId=:id', { id: '1876543210987654321' })).toBe('/order?merchantId=1876543210987654321');
+  });
+});

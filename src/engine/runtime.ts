@@ -1,0 +1,67 @@
+/**
+ * The one narrow contract between the generic engine/renderer and whatever hosts them (the shell).
+ * The host provides it with <RuntimeProvider value={...}>; engine hooks read it with useRuntime().
+ *
+ * @example
+ * const { call, user } = useRuntime();
+ * const page = await call(resource.api!.list, { current: 1, pageSize: 20 });
+ */
+import { createContext, useContext } from 'react';
+import type { ApiBinding, AppSchema, Resource, UploadedFile } from '../schema';
+
+export interface RuntimeUser {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar?: string | null;
+  roles: string[];
+}
+
+export interface CallOptions {
+  /** sent as the Idempotency-Key header (bindings with idempotent: true) */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** upload progress 0..100 (multipart) */
+  onProgress?: (percent: number) => void;
+}
+
+/** Thrown by `call` for any failure: a non-zero body code, an HTTP error, a timeout or a network error. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number,
+    public readonly status: number,
+    public readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Runtime {
+  app: AppSchema;
+  user: RuntimeUser | null;
+  locale: string;
+  /**
+   * Performs one API binding. GET: input as query string; POST: JSON body, or multipart/form-data
+   * when binding.multipart (arrays become repeated fields). Resolves with the envelope's `data`.
+   */
+  call: <T = unknown>(binding: ApiBinding, input?: Record<string, unknown>, options?: CallOptions) => Promise<T>;
+  /** Uploads one file through the app's upload API (POST /file/upload, multipart field "file"). */
+  upload: (file: File, options?: CallOptions) => Promise<UploadedFile>;
+  /** URL that serves a stored file by its key (usable in <img src>). */
+  fileUrl: (key: string) => string;
+  /** Calls a binding whose response is a file (export) and saves it under the server-given name. */
+  download: (binding: ApiBinding, input?: Record<string, unknown>, options?: CallOptions) => Promise<void>;
+  /** Loads another resource's schema by name (for ref fields and links). */
+  loadResource?: (name: string) => Promise<Resource | undefined>;
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+export const RuntimeProvider = RuntimeContext.Provider;
+
+export function useRuntime(): Runtime {
+  const rt = useContext(RuntimeContext);
+  if (!rt) throw new Error('useRuntime() needs a <RuntimeProvider> above it');
+  return rt;
+}

@@ -1,0 +1,79 @@
+/**
+ * Column settings of a list (shown/hidden, fixed, order, and the table density), remembered in
+ * localStorage per user and resource under "columns:<userId>:<resource>".
+ *
+ * @example
+ * const cols = useColumnSettings(staff, ['phone']);   // phone hidden until the user shows it
+ * <ProTable columnsState={{ value: cols.columns, onChange: cols.setColumns }} size={cols.density} onSizeChange={cols.setDensity} />
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { Resource } from '../schema';
+import { useRuntime } from './runtime';
+
+/** Same shape as ProTable's ColumnsState. */
+export interface ColumnState {
+  show?: boolean;
+  fixed?: 'left' | 'right';
+  order?: number;
+  disable?: boolean | { checkbox: boolean };
+}
+export type Density = 'large' | 'middle' | 'small';
+
+export interface ColumnSettings {
+  columns: Record<string, ColumnState>;
+  density: Density;
+  setColumns: (map: Record<string, ColumnState>) => void;
+  setDensity: (d: Density) => void;
+  reset: () => void;
+}
+
+interface Stored {
+  columns?: Record<string, ColumnState>;
+  density?: Density;
+}
+
+export function columnSettingsKey(resourceName: string, userId: string | undefined): string {
+  return `columns:${userId ?? 'anonymous'}:${resourceName}`;
+}
+
+function read(key: string): Stored {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    const v = raw ? (JSON.parse(raw) as Stored) : {};
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(key: string, v: Stored): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(v));
+  } catch {
+    // storage full or disabled: settings last for this page only
+  }
+}
+
+export function useColumnSettings(resource: Resource, hiddenByDefault: string[] = []): ColumnSettings {
+  const { user } = useRuntime();
+  const key = columnSettingsKey(resource.name, user?.id);
+  const hiddenKey = hiddenByDefault.join(',');
+  const defaults = useMemo(() => Object.fromEntries(hiddenKey.split(',').filter(Boolean).map((f) => [f, { show: false }])), [hiddenKey]);
+  const [stored, setStored] = useState<{ key: string; v: Stored }>(() => ({ key, v: read(key) }));
+  const current = stored.key === key ? stored.v : read(key);
+
+  const save = useCallback(
+    (v: Stored) => {
+      setStored({ key, v });
+      write(key, v);
+    },
+    [key],
+  );
+  return {
+    columns: current.columns ?? defaults,
+    density: current.density ?? 'middle',
+    setColumns: (columns) => save({ ...current, columns }),
+    setDensity: (density) => save({ ...current, density }),
+    reset: () => save({}),
+  };
+}

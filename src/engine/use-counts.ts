@@ -1,0 +1,51 @@
+/**
+ * Tab counts from the list's counts binding, following the current filters minus the tab field
+ * (each tab shows how many rows it would hold under the same search). Refetches when `version` changes.
+ *
+ * @example
+ * const { counts, all } = useCounts(order, list.state.filters, list.version);
+ * counts.pending // 12
+ */
+import { useEffect, useState } from 'react';
+import type { Resource } from '../schema';
+import { useRuntime } from './runtime';
+import { requireBinding } from './resource-helpers';
+import { filtersForCounts, type Filters } from './search-params';
+
+export interface Counts {
+  counts: Record<string, number>;
+  /** sum over every value: the "all" tab */
+  all: number;
+  loading: boolean;
+  error: Error | null;
+}
+
+export function useCounts(resource: Resource, filters: Filters, version = 0): Counts {
+  const { call } = useRuntime();
+  const name = resource.list?.tabs?.counts;
+  const binding = name ? requireBinding(resource, name) : undefined;
+  const key = JSON.stringify(filtersForCounts(resource, filters));
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [loading, setLoading] = useState(!!binding);
+  const [error, setError] = useState<Error | null>(null);
+
+  useEffect(() => {
+    if (!binding) return;
+    const ac = new AbortController();
+    setLoading(true);
+    call<Record<string, number | string>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
+      .then((data) => {
+        if (ac.signal.aborted) return;
+        const out: Record<string, number> = {};
+        for (const [k, v] of Object.entries(data ?? {})) out[k] = Number(v) || 0;
+        setCounts(out);
+        setError(null);
+      })
+      .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
+      .finally(() => !ac.signal.aborted && setLoading(false));
+    return () => ac.abort();
+  }, [call, binding, key, version]);
+
+  const all = Object.values(counts).reduce((a, b) => a + b, 0);
+  return { counts, all, loading, error };
+}

@@ -1,0 +1,48 @@
+/**
+ * One record through the detail binding (input taken from the row: usually { id }).
+ *
+ * @example
+ * const { record, loading, refetch } = useDetail(staff, row);
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { resolveBindingInput, type Resource } from '../schema';
+import { useRuntime } from './runtime';
+import { pick, requireBinding } from './resource-helpers';
+
+export interface DetailState {
+  record: Record<string, unknown> | null;
+  loading: boolean;
+  error: Error | null;
+  refetch: () => void;
+}
+
+/** `row` identifies the record (its id); null while nothing is open. `bindingName` defaults to detail.api. */
+export function useDetail(resource: Resource, row: Record<string, unknown> | null, bindingName?: string): DetailState {
+  const { call } = useRuntime();
+  const name = bindingName ?? resource.detail?.api;
+  if (!name) throw new Error(`resource "${resource.name}" has no detail view`);
+  const binding = requireBinding(resource, name);
+  const input = row ? pick(row, resolveBindingInput(resource, binding).map((p) => p.name)) : null;
+  const key = input ? JSON.stringify(input) : '';
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [loading, setLoading] = useState(!!row);
+  const [error, setError] = useState<Error | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!key) {
+      setRecord(null);
+      return;
+    }
+    const ac = new AbortController();
+    setLoading(true);
+    call<Record<string, unknown>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
+      .then((data) => !ac.signal.aborted && (setRecord(data), setError(null)))
+      .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
+      .finally(() => !ac.signal.aborted && setLoading(false));
+    return () => ac.abort();
+  }, [call, binding, key, version]);
+
+  const refetch = useCallback(() => setVersion((v) => v + 1), []);
+  return { record, loading, error, refetch };
+}

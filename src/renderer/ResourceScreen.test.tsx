@@ -1,0 +1,282 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import staffJson from '../../schemas/staff.json';
+import type { Resource } from '../schema';
+import { clearOptionCache } from '../engine';
+import { ResourceScreen } from './ResourceScreen';
+import { messages, mountScreen } from './testing';
+
+// Full screens with ProTable render slowly on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+const staff = staffJson as unknown as Resource;
+const ME = '1876543210987654321';
+const OTHER = '1876543210987654329';
+const rows = [
+  { id: ME, username: 'admin', nickname: '王管理', phone: '13812341234', roles: ['admin'], storeId: '5', storeIdName: '朝阳旗舰店', enabled: true, lastLoginAt: '2026-01-05T14:03:09', createdAt: '2025-12-01T09:00:00+08:00' },
+  { id: OTHER, username: 'lisi', nickname: '李四', phone: '13987654321', roles: ['finance', 'dispatcher'], storeId: null, enabled: false, lastLoginAt: null, createdAt: '2025-12-02T09:00:00+08:00' },
+  { id: '1876543210987654330', username: 'zhaoliu', nickname: '赵六', phone: null, roles: ['dispatcher'], storeId: null, enabled: true, lastLoginAt: null, createdAt: '2025-12-03T09:00:00+08:00' },
+];
+const page = (input: Record<string, unknown>) => ({ list: rows, total: 3, current: input.current, pageSize: input.pageSize });
+const me = { id: ME, username: 'admin', nickname: '王管理', roles: ['admin'] };
+
+function rowOf(text: string): HTMLElement {
+  return screen.getByText(text).closest('tr') as HTMLElement;
+}
+
+/** The row actions of a row by name: the inline links, then those under "更多" (opened to read them). */
+async function actionsOf(text: string): Promise<string[]> {
+  const row = rowOf(text);
+  const inline = [...row.querySelectorAll('[data-action]')].map((el) => el.getAttribute('data-action')!);
+  const more = row.querySelector('[data-more]');
+  if (!more) return inline;
+  fireEvent.click(more);
+  const menu = await waitFor(() => {
+    const open = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')];
+    expect(open.length).toBeGreaterThan(0);
+    return open.at(-1)!;
+  });
+  const rest = [...menu.querySelectorAll('[data-action]')].map((el) => el.getAttribute('data-action')!);
+  fireEvent.click(more);
+  return [...inline, ...rest];
+}
+
+async function clickAction(text: string, action: string) {
+  const row = rowOf(text);
+  const inline = row.querySelector(`[data-action="${action}"]`);
+  if (inline) return fireEvent.click(inline);
+  fireEvent.click(row.querySelector('[data-more]')!);
+  const item = await waitFor(() => {
+    const el = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [data-action]')].find((e) => e.getAttribute('data-action') === action);
+    expect(el).toBeTruthy();
+    return el!;
+  });
+  fireEvent.click(item);
+}
+
+function errorsIn(el: HTMLElement): string[] {
+  return [...el.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent ?? '');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  clearOptionCache();
+});
+
+describe('ResourceScreen: staff list', () => {
+  it('shows rows with formatted cells: enum tags with labels, masked phones, dict labels from the record', async () => {
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const first = rowOf('王管理');
+    expect(within(first).getByText('138****1234')).toBeTruthy();
+    expect(within(first).queryByText('13812341234')).toBeNull();
+    expect(within(first).getByText(messages['enum.role.admin'])).toBeTruthy();
+    expect(within(first).getByText(messages['enum.userStatus.enabled'])).toBeTruthy();
+    expect(within(first).getByText('朝阳旗舰店')).toBeTruthy();
+    expect(within(first).getByText('2026-01-05 14:03:09')).toBeTruthy();
+    const second = rowOf('李四');
+    expect(within(second).getByText(messages['enum.role.finance'])).toBeTruthy();
+    expect(within(second).getByText(messages['enum.role.dispatcher'])).toBeTruthy();
+    expect(within(second).getByText(messages['enum.userStatus.disabled'])).toBeTruthy();
+    expect(screen.getByText('共 3 条')).toBeTruthy();
+  });
+
+  it('has the search fields; submitting calls the list binding with the filters and writes the URL', async () => {
+    const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?current=2', user: me });
+    await screen.findByText('王管理');
+    for (const key of ['staff.username', 'staff.nickname', 'staff.roles', 'staff.enabled', 'common.createdAt']) {
+      expect(screen.getAllByText(messages[key]).length).toBeGreaterThan(0);
+    }
+    const input = screen.getByPlaceholderText('请输入' + messages['staff.username']);
+    fireEvent.change(input, { target: { value: 'lisi' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ username: 'lisi', current: 1, pageSize: 20 }));
+    expect(location().get('username')).toBe('lisi');
+    expect(location().get('current')).toBeNull();
+  });
+
+  it('restores the search form and page from the URL', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?nickname=%E6%9D%8E&current=2', user: me });
+    await screen.findByText('王管理');
+    expect(rt.calls[0].input).toEqual({ nickname: '李', current: 2, pageSize: 20 });
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入' + messages['staff.nickname']) as HTMLInputElement).value).toBe('李'));
+  });
+
+  it('shows row actions only for allowed roles and states; $notSelf hides disable on my own row', async () => {
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const mine = await actionsOf('王管理');
+    expect(mine).toContain('edit');
+    expect(mine).not.toContain('disable');
+    expect(mine).not.toContain('enable');
+    const enabled = await actionsOf('赵六');
+    expect(enabled).toContain('disable');
+    expect(enabled).not.toContain('enable');
+    const disabled = await actionsOf('李四');
+    expect(disabled).toContain('enable');
+    expect(disabled).not.toContain('disable');
+    expect(screen.getByRole('button', { name: new RegExp(messages['common.add']) })).toBeTruthy();
+  });
+
+  it('gives finance (no admin API) neither add, edit nor disable', async () => {
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: { id: '9', username: 'fin', nickname: '财务', roles: ['finance'] } });
+    await screen.findByText('王管理');
+    for (const name of ['王管理', '李四', '赵六']) expect(await actionsOf(name)).toEqual(['view']);
+    expect(screen.queryByRole('button', { name: new RegExp(messages['common.add']) })).toBeNull();
+  });
+
+  it('disables a user after confirmation, sending the id as a string, then refreshes', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page, '/user/edit': () => null }, { url: '/staff', user: me });
+    await screen.findByText('赵六');
+    await clickAction('赵六', 'disable');
+    await screen.findByText(messages['staff.disableConfirm']);
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rt.calls.some((c) => c.path === '/user/edit')).toBe(true));
+    const edit = rt.calls.find((c) => c.path === '/user/edit')!;
+    expect(edit.input).toMatchObject({ id: '1876543210987654330', enabled: false });
+    expect(typeof edit.input.id).toBe('string');
+    await screen.findByText(messages['staff.disableSuccess']);
+    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/user/list')).toHaveLength(2));
+  });
+});
+
+describe('ResourceScreen: add form', () => {
+  async function openAdd(handlers: Parameters<typeof mountScreen>[1]) {
+    const m = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page, '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }], ...handlers }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(messages['common.add']) }));
+    await screen.findByText(messages['staff.addTitle'], {});
+    return m;
+  }
+  const dialog = () => screen.getByRole('dialog');
+  const ok = () => within(dialog()).getByRole('button', { name: /确\s*定/ });
+
+  it('validates required fields and patterns before calling the API', async () => {
+    const { rt } = await openAdd({ '/user/add': () => ({}) });
+    fireEvent.change(within(dialog()).getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: '9abc' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(errorsIn(dialog())).toContain(messages['staff.usernamePattern']));
+    expect(errorsIn(dialog())).toEqual(expect.arrayContaining(['请输入' + messages['staff.nickname'], '请输入' + messages['staff.password'], '请选择' + messages['staff.roles']]));
+    expect(rt.calls.some((c) => c.path === '/user/add')).toBe(false);
+  });
+
+  it('shows server field errors on the field', async () => {
+    const { ApiError } = await import('../engine');
+    const { rt } = await openAdd({
+      '/user/add': () => {
+        throw new ApiError('用户名“zhangsan”已被使用，请换一个', 40000, 400, { errors: [{ field: 'username', message: '用户名“zhangsan”已被使用，请换一个' }] });
+      },
+    });
+    const d = within(dialog());
+    fireEvent.change(d.getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: 'zhangsan' } });
+    fireEvent.change(d.getByPlaceholderText('请输入' + messages['staff.nickname']), { target: { value: '张三' } });
+    fireEvent.change(d.getByPlaceholderText('请输入' + messages['staff.password']), { target: { value: 'abc12345' } });
+    // roles: open the select and pick 管理员
+    const rolesSelect = d.getAllByRole('combobox').find((el) => el.closest('.ant-form-item')?.textContent?.includes(messages['staff.roles']))!;
+    fireEvent.mouseDown(rolesSelect);
+    const option = await screen.findAllByText(messages['enum.role.admin']);
+    fireEvent.click(option.find((el) => el.closest('.ant-select-item-option'))!);
+    fireEvent.click(ok());
+    await waitFor(() => expect(rt.calls.some((c) => c.path === '/user/add')).toBe(true));
+    const sent = rt.calls.find((c) => c.path === '/user/add')!.input;
+    expect(sent).toEqual({ username: 'zhangsan', nickname: '张三', password: 'abc12345', roles: ['admin'], enabled: true });
+    await waitFor(() => {
+      const item = d.getByPlaceholderText('请输入' + messages['staff.username']).closest('.ant-form-item') as HTMLElement;
+      expect(errorsIn(item)).toEqual(['用户名“zhangsan”已被使用，请换一个']);
+    });
+  });
+});
+
+describe('ResourceScreen: tabs, toolbar switch, export and bulk', () => {
+  const res: Resource = {
+    name: 'ticket',
+    enums: {
+      ticketStatus: {
+        values: [
+          { value: 'open', label: 'renderer.yes', color: 'warning' },
+          { value: 'done', label: 'renderer.no', color: 'success' },
+        ],
+      },
+    },
+    fields: {
+      id: { type: 'bigint', title: 'common.id' },
+      ids: { type: 'bigint', title: 'common.id', multiple: true },
+      title: { type: 'string', title: 'staff.nickname', search: true },
+      status: { type: 'enum', enum: 'ticketStatus', title: 'staff.enabled', search: true },
+      amount: { type: 'money', title: 'staff.store' },
+      auto: { type: 'boolean', title: 'staff.roles' },
+    },
+    api: {
+      list: { method: 'GET', path: '/t/list', input: { search: true, page: true }, result: 'page' },
+      count: { method: 'GET', path: '/t/count', input: { search: true }, result: 'counts' },
+      export: { method: 'GET', path: '/t/export', input: { search: true }, result: 'raw' },
+      config: { method: 'GET', path: '/t/config', result: 'config' },
+      setAuto: { method: 'POST', path: '/t/auto', input: { fields: ['auto'] }, result: 'config', roles: ['admin'] },
+      close: { method: 'POST', path: '/t/close', input: { fields: ['ids'] }, roles: ['admin'] },
+    },
+    list: {
+      api: 'list',
+      columns: ['title', 'status', 'amount'],
+      tabs: { field: 'status', counts: 'count' },
+      toolbar: [{ switch: 'auto', title: 'staff.roles', get: 'config', set: 'setAuto', roles: ['admin'] }, { export: 'export' }],
+      bulkActions: ['close'],
+    },
+    actions: { close: { title: 'staff.disable', kind: 'api', api: 'close', when: { status: ['open'] } } },
+  };
+  const trows = [
+    { id: '9007199254740993', title: '工单一', status: 'open', amount: '1234.5' },
+    { id: '9007199254740995', title: '工单二', status: 'done', amount: '0.10' },
+  ];
+  const handlers = {
+    '/t/list': (i: Record<string, unknown>) => ({ list: trows, total: 2, current: i.current, pageSize: i.pageSize }),
+    '/t/count': () => ({ open: 7, done: 5 }),
+    '/t/config': () => ({ auto: true }),
+    '/t/auto': (i: Record<string, unknown>) => ({ auto: i.auto }),
+    '/t/close': () => ({ failed: [] }),
+  };
+
+  it('shows tab counts following the filters, formats money, and switches tab through the URL', async () => {
+    const { rt, location } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t?title=a' });
+    await screen.findByText('工单一');
+    expect(screen.getByText('¥1,234.50')).toBeTruthy();
+    await screen.findByText('全部 (12)');
+    expect(screen.getByText(`${messages['renderer.yes']} (7)`)).toBeTruthy();
+    expect(rt.calls.find((c) => c.path === '/t/count')!.input).toEqual({ title: 'a' });
+    fireEvent.click(screen.getByText(`${messages['renderer.no']} (5)`));
+    await waitFor(() => expect(location().get('tab')).toBe('done'));
+    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/t/list').at(-1)!.input).toEqual({ title: 'a', status: 'done', current: 1, pageSize: 20 }));
+    // the status search field is the tab: not repeated in the search form
+    expect(screen.queryByPlaceholderText('请选择' + messages['staff.enabled'])).toBeNull();
+  });
+
+  it('exports with the current filters and tab', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t?title=a&tab=open' });
+    await screen.findByText('工单一');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(rt.downloads).toHaveLength(1));
+    expect(rt.downloads[0]).toMatchObject({ path: '/t/export', input: { title: 'a', status: 'open' } });
+  });
+
+  it('toggles the toolbar switch through its set binding', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t' });
+    const sw = await screen.findByRole('switch', { name: messages['staff.roles'] });
+    await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(sw);
+    await waitFor(() => expect(rt.calls.find((c) => c.path === '/t/auto')?.input).toEqual({ auto: false }));
+    await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('runs a bulk action on the eligible selected rows, ids as exact strings, with a summary', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t' });
+    await screen.findByText('工单一');
+    const boxes = screen.getAllByRole('checkbox');
+    fireEvent.click(boxes[0]); // select all on the page
+    await screen.findByText('已选择 2 项');
+    fireEvent.click(screen.getByText(messages['staff.disable']));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rt.calls.some((c) => c.path === '/t/close')).toBe(true));
+    expect(rt.calls.find((c) => c.path === '/t/close')!.input).toEqual({ ids: ['9007199254740993'] });
+    await screen.findByText('成功 1 条，失败 0 条，不符合条件跳过 1 条');
+  });
+});

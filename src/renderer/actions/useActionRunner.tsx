@@ -1,0 +1,190 @@
+/**
+ * Runs actions from toolbars, rows, bulk selections and the detail drawer:
+ * api → confirm text, then the call with params merged; form → the form dialog; detail → the detail
+ * view; link → navigate; `render` → a registered component in place of the default dialog.
+ * Returns `run`, `runBulk` and the element that hosts the open dialogs (render it once).
+ *
+ * @example
+ * const runner = useActionRunner(staff, list.refetch);
+ * <a onClick={() => runner.run('disable', row)}>停用</a>
+ * {runner.element}
+ */
+import { App, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { Resource } from '../../schema';
+import { callAction, linkTarget, rowKeyOf, runBulk, useActionGate, useRuntime, type Row } from '../../engine';
+import { useT } from '../i18n';
+import { getSlot } from '../slots';
+import { actionKind } from './action-kind';
+
+const FormDialog = lazy(() => import('../forms/FormDialog'));
+const DetailView = lazy(() => import('../detail/DetailView'));
+
+export const DETAIL_PARAM = 'detail';
+
+type Dialog = { kind: 'form'; action: string; record?: Row; open: boolean } | { kind: 'custom'; action: string; record?: Row; open: boolean };
+
+export interface ActionRunner {
+  run: (name: string, record?: Row) => void;
+  runBulk: (name: string, rows: Row[]) => void;
+  element: ReactNode;
+}
+
+export function useActionRunner(resource: Resource, refetch: () => void, onBulkDone?: () => void): ActionRunner {
+  const { call, user } = useRuntime();
+  const { modal, message } = App.useApp();
+  const t = useT();
+  const navigate = useNavigate();
+  const [, setSearch] = useSearchParams();
+  const gate = useActionGate(resource);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [detail, setDetail] = useState<{ record: Row; open: boolean; version: number } | null>(null);
+
+  const changed = useCallback(() => {
+    refetch();
+    setDetail((d) => (d ? { ...d, version: d.version + 1 } : d));
+  }, [refetch]);
+
+  const closeDialog = useCallback(
+    (didChange: boolean) => {
+      setDialog((d) => (d ? { ...d, open: false } : d));
+      // Keep the dialog mounted while it animates out.
+      setTimeout(() => setDialog((d) => (d && !d.open ? null : d)), 300);
+      if (didChange) changed();
+    },
+    [changed],
+  );
+
+  const run = useCallback(
+    (name: string, record?: Row) => {
+      const a = gate.action(name);
+      if (a.render) {
+        setDialog({ kind: 'custom', action: name, record, open: true });
+        return;
+      }
+      switch (actionKind(a)) {
+        case 'form':
+          setDialog({ kind: 'form', action: name, record, open: true });
+          return;
+        case 'detail':
+          if (!record) return;
+          if (resource.detail?.container === 'page') {
+            setSearch((s) => {
+              const n = new URLSearchParams(s);
+              n.set(DETAIL_PARAM, rowKeyOf(resource, record));
+              return n;
+            });
+          } else setDetail({ record, open: true, version: 0 });
+          return;
+        case 'link': {
+          const to = linkTarget(a.to ?? '', record ?? {});
+          if (/^https?:\/\//.test(to)) window.open(to, '_blank', 'noopener');
+          else navigate(to);
+          return;
+        }
+        case 'api': {
+          const go = async () => {
+            try {
+              await callAction(call, resource, name, record ?? {});
+              message.success(t(a.success ?? 'renderer.action.done', { action: t(a.title) }));
+              changed();
+            } catch (e) {
+              message.error((e as Error).message);
+            }
+          };
+          if (a.confirm) {
+            modal.confirm({
+              title: t(a.title),
+              content: t(a.confirm),
+              okText: t('renderer.ok'),
+              cancelText: t('renderer.cancel'),
+              okButtonProps: { danger: !!a.danger },
+              onOk: go,
+            });
+          } else void go();
+        }
+      }
+    },
+    [gate, resource, setSearch, navigate, call, message, modal, t, changed],
+  );
+
+  const runBulkAction = useCallback(
+    (name: string, rows: Row[]) => {
+      const a = gate.action(name);
+      const go = async () => {
+        try {
+          const s = await runBulk(call, resource, name, rows, user?.id);
+          if (s.failed.length === 0 && s.skipped === 0) {
+            message.success(t('renderer.bulk.allDone', { action: t(a.title), count: s.succeeded }));
+          } else {
+            modal.info({
+              title: t('renderer.bulk.summaryTitle', { action: t(a.title) }),
+              okText: t('renderer.ok'),
+              content: (
+                <div>
+                  <p>{t('renderer.bulk.summary', { succeeded: s.succeeded, failed: s.failed.length, skipped: s.skipped })}</p>
+                  {s.failed.length > 0 && (
+                    <ul style={{ paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
+                      {s.failed.map((f) => (
+                        <li key={f.key}>
+                          <Typography.Text code>{f.key}</Typography.Text> {f.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              ),
+            });
+          }
+          onBulkDone?.();
+          changed();
+        } catch (e) {
+          message.error((e as Error).message);
+        }
+      };
+      modal.confirm({
+        title: t(a.title),
+        content: a.confirm ? t(a.confirm) : t('renderer.bulk.confirm', { action: t(a.title), count: rows.length }),
+        okText: t('renderer.ok'),
+        cancelText: t('renderer.cancel'),
+        okButtonProps: { danger: !!a.danger },
+        onOk: go,
+      });
+    },
+    [gate, call, resource, user, message, modal, t, onBulkDone, changed],
+  );
+
+  let dialogEl: ReactNode = null;
+  if (dialog?.kind === 'form') {
+    const a = gate.action(dialog.action);
+    dialogEl = (
+      <FormDialog resource={resource} formName={a.form!} action={a} record={dialog.record} open={dialog.open} onClose={closeDialog} />
+    );
+  } else if (dialog?.kind === 'custom') {
+    const Custom = getSlot(gate.action(dialog.action).render!);
+    dialogEl = <Custom resource={resource} record={dialog.record ?? {}} open={dialog.open} onClose={closeDialog} />;
+  }
+
+  const element = (
+    <Suspense fallback={null}>
+      {dialogEl}
+      {detail && (
+        <DetailView
+          key={rowKeyOf(resource, detail.record)}
+          resource={resource}
+          row={detail.record}
+          version={detail.version}
+          container="drawer"
+          open={detail.open}
+          onClose={() => {
+            setDetail((d) => (d ? { ...d, open: false } : d));
+            setTimeout(() => setDetail((d) => (d && !d.open ? null : d)), 300);
+          }}
+          onRun={run}
+        />
+      )}
+    </Suspense>
+  );
+  return { run, runBulk: runBulkAction, element };
+}

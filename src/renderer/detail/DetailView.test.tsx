@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Resource } from '../../schema';
+import { ResourceScreen } from '../ResourceScreen';
+import { mountScreen } from '../testing';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const ID = '1876543210987654321';
+const res: Resource = {
+  name: 'job',
+  enums: { jobStatus: { values: [{ value: 'open', label: 'renderer.yes', color: 'processing' }, { value: 'done', label: 'renderer.no' }] } },
+  fields: {
+    id: { type: 'bigint', title: 'common.id', readOnly: true },
+    title: { type: 'string', title: 'staff.nickname' },
+    phone: { type: 'phone', title: 'staff.phone', mask: true },
+    amount: { type: 'money', title: 'staff.store' },
+    status: { type: 'enum', enum: 'jobStatus', title: 'staff.enabled' },
+  },
+  api: {
+    list: { method: 'GET', path: '/job/list', input: { page: true }, result: 'page' },
+    get: { method: 'GET', path: '/job/get', input: { fields: ['id'], require: ['id'] }, result: 'record' },
+    logs: { method: 'GET', path: '/job/logs', input: { fields: ['id'], require: ['id'] }, result: 'list' },
+    close: { method: 'POST', path: '/job/close', input: { fields: ['id'] } },
+  },
+  list: { api: 'list', columns: ['title', 'phone', 'status'], rowActions: ['view', 'close'] },
+  detail: {
+    api: 'get',
+    sections: [
+      { title: 'staff.sectionBasic', fields: ['id', 'title', 'phone', 'amount', 'status'] },
+      { title: 'renderer.detail', slot: 'timeline', api: 'logs' },
+    ],
+  },
+  actions: {
+    view: { title: 'common.view', kind: 'detail' },
+    close: { title: 'staff.disable', kind: 'api', api: 'close', when: { status: ['open'] } },
+  },
+};
+
+describe('detail drawer', () => {
+  it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, {
+      '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' }),
+      '/job/logs': () => [
+        { operator: '王管理', at: '2026-01-02T10:00:00', action: 'close', before: { status: 'open' }, after: { status: 'done' }, remark: '客户取消' },
+        { operatorName: '李四', at: '2026-01-01T09:00:00', action: 'create', before: null, after: null, remark: null },
+      ],
+    });
+    await screen.findByText('上门安装');
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
+    expect(rt.calls.find((c) => c.path === '/job/get')!.input).toEqual({ id: ID });
+    expect(within(drawer).getByText(ID)).toBeTruthy();
+    expect(within(drawer).getByText('13812341234')).toBeTruthy(); // details show the full number
+    expect(within(drawer).getByText('¥88.50')).toBeTruthy();
+    await within(drawer).findByText('客户取消', {}, { timeout: 10_000 });
+    expect(rt.calls.find((c) => c.path === '/job/logs')!.input).toEqual({ id: ID });
+    const items = [...drawer.querySelectorAll('.ant-timeline-item')].map((e) => e.textContent ?? '');
+    expect(items[0]).toContain('王管理');
+    expect(items[0]).toContain('2026-01-02 10:00:00');
+    expect(items[1]).toContain('李四');
+    expect(within(drawer).getByRole('button', { name: /停\s*用/ })).toBeTruthy();
+  });
+});

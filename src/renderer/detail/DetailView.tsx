@@ -1,0 +1,79 @@
+/**
+ * The detail view (lazy chunk): the record from the detail binding, its sections and slots, and the
+ * actions the user may run on it, in a Drawer or as a page with a back link.
+ */
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Drawer, Result, Skeleton, Space } from 'antd';
+import { useEffect } from 'react';
+import type { Resource } from '../../schema';
+import { useActionGate, useDetail, type Row } from '../../engine';
+import { useT } from '../i18n';
+import { actionKind } from '../actions/action-kind';
+import { DetailSections } from './DetailSections';
+
+export interface DetailViewProps {
+  resource: Resource;
+  /** identifies the record (its id) */
+  row: Row;
+  container: 'drawer' | 'page';
+  open?: boolean;
+  /** bump to reload (after an action changed the record) */
+  version?: number;
+  onClose: () => void;
+  onRun?: (action: string, record: Row) => void;
+}
+
+export default function DetailView({ resource, row, container, open = true, version = 0, onClose, onRun }: DetailViewProps) {
+  const t = useT();
+  const { record, loading, error, refetch } = useDetail(resource, row);
+  const gate = useActionGate(resource);
+  useEffect(() => {
+    if (version > 0) refetch();
+  }, [version, refetch]);
+
+  const actions =
+    record && onRun
+      ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail')
+      : [];
+  const extra = actions.length ? (
+    <Space wrap>
+      {actions.map((n) => {
+        const a = gate.action(n);
+        return (
+          <Button key={n} size="small" danger={!!a.danger} type={a.primary ? 'primary' : 'default'} onClick={() => onRun!(n, record!)}>
+            {t(a.title)}
+          </Button>
+        );
+      })}
+    </Space>
+  ) : null;
+
+  const body = error ? (
+    <Result status="error" title={t('renderer.loadFailed')} subTitle={error.message} extra={<Button onClick={refetch}>{t('renderer.retry')}</Button>} />
+  ) : !record || loading ? (
+    <Skeleton active paragraph={{ rows: 8 }} />
+  ) : (
+    <DetailSections resource={resource} record={record} />
+  );
+
+  if (container === 'page') {
+    return (
+      <Card
+        title={
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={onClose} aria-label={t('renderer.back')} />
+            {t('renderer.detail')}
+          </Space>
+        }
+        extra={extra}
+      >
+        {body}
+      </Card>
+    );
+  }
+  return (
+    <Drawer title={t('renderer.detail')} open={open} onClose={onClose} width={resource.detail?.width ?? 720} extra={extra} destroyOnHidden>
+      {body}
+    </Drawer>
+  );
+}

@@ -1,0 +1,59 @@
+/** enum (coloured tags; selects in forms and search) and boolean (是/否; a switch in forms). */
+import { Select, Space, Switch, Tag } from 'antd';
+import { enumValues, isEmptyValue, useRuntime } from '../../engine';
+import { useT } from '../i18n';
+import { Empty } from './Empty';
+import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+
+function EnumTags({ value, field, resource }: ValueProps) {
+  const { app } = useRuntime();
+  const t = useT();
+  if (isEmptyValue(value)) return <Empty />;
+  const values = enumValues(app, resource, field);
+  const list = Array.isArray(value) ? value : [value];
+  return (
+    <Space size={[0, 4]} wrap>
+      {list.map((v) => {
+        const def = values.find((e) => e.value === v || String(e.value) === String(v));
+        return (
+          <Tag key={String(v)} color={def?.color} bordered={false}>
+            {def ? t(def.label) : String(v)}
+          </Tag>
+        );
+      })}
+    </Space>
+  );
+}
+
+function EnumSelect(p: ControlProps) {
+  const { app } = useRuntime();
+  const t = useT();
+  const options = enumValues(app, p.resource, p.field).map((v) => ({ value: v.value as string, label: t(v.label) }));
+  const multiple = !!p.field.multiple && p.mode !== 'search';
+  return (
+    <Select id={p.id} value={p.value as string | undefined} disabled={p.disabled} options={options} allowClear mode={multiple ? 'multiple' : undefined}
+      placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
+      onChange={(v) => p.onChange?.(v)} />
+  );
+}
+
+function BooleanValue({ value }: ValueProps) {
+  const t = useT();
+  if (isEmptyValue(value)) return <Empty />;
+  return value === true || value === 'true' ? <Tag color="success" bordered={false}>{t('renderer.yes')}</Tag> : <Tag bordered={false}>{t('renderer.no')}</Tag>;
+}
+
+function BooleanSelect(p: ControlProps) {
+  const t = useT();
+  return (
+    <Select id={p.id} value={p.value as boolean | undefined} allowClear placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
+      options={[{ value: true, label: t('renderer.yes') }, { value: false, label: t('renderer.no') }]} onChange={(v) => p.onChange?.(v)} />
+  );
+}
+
+function BooleanSwitch(p: ControlProps) {
+  return <Switch id={p.id} checked={p.value === true} disabled={p.disabled} onChange={(v) => p.onChange?.(v)} />;
+}
+
+export const enumType: FieldTypeRenderer = { Cell: EnumTags, Display: EnumTags, SearchControl: EnumSelect, FormControl: EnumSelect };
+export const booleanType: FieldTypeRenderer = { Cell: BooleanValue, Display: BooleanValue, SearchControl: BooleanSelect, FormControl: BooleanSwitch };

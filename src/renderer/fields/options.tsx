@@ -1,0 +1,34 @@
+/**
+ * dict and ref: selects with search-as-you-type (debounced keyword) and dependent filters; cells show
+ * the record's `<field>Name`/`<field>Label` when sent, else a cached lookup.
+ */
+import { Select, Spin } from 'antd';
+import { isEmptyValue, labelFromRecord, useOptionLabel, useOptions } from '../../engine';
+import { useT } from '../i18n';
+import { Empty } from './Empty';
+import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+
+function OptionValue({ name, field, value, record }: ValueProps) {
+  const t = useT();
+  const sep = t('renderer.listSeparator');
+  const label = useOptionLabel(field, value, labelFromRecord(record, name, sep), sep);
+  if (isEmptyValue(value)) return <Empty />;
+  return <span>{label ?? ''}</span>;
+}
+
+function OptionSelect(p: ControlProps) {
+  const t = useT();
+  const { options, loading, search } = useOptions(p.field, p.depends);
+  const multiple = !!p.field.multiple && p.mode !== 'search';
+  const value = isEmptyValue(p.value) ? undefined : Array.isArray(p.value) ? p.value.map(String) : String(p.value);
+  return (
+    <Select id={p.id} value={value} disabled={p.disabled} mode={multiple ? 'multiple' : undefined} allowClear showSearch filterOption={false}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))} onSearch={search} loading={loading}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
+      onChange={(v) => p.onChange?.(v)} onClear={() => search('')} />
+  );
+}
+
+export const dictType: FieldTypeRenderer = { Cell: OptionValue, Display: OptionValue, SearchControl: OptionSelect, FormControl: OptionSelect };
+export const refType: FieldTypeRenderer = dictType;

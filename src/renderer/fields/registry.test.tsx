@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { FIELD_TYPES, type Field, type FieldType, type Resource } from '../../schema';
+import { RuntimeProvider } from '../../engine';
+import { fakeRuntime } from '../../engine/testing';
+import { messages } from '../testing';
+import { fieldTypes, type FieldTypeRenderer } from '.';
+
+describe('field-type registry', () => {
+  it('covers every FieldType (checked by the compiler, and here at run time)', () => {
+    expectTypeOf(fieldTypes).toExtend<Record<FieldType, FieldTypeRenderer>>();
+    const { ref: _ref, ...withoutRef } = fieldTypes;
+    // @ts-expect-error a registry without a renderer for "ref" is not a Record<FieldType, …>
+    const incomplete: Record<FieldType, FieldTypeRenderer> = withoutRef;
+    expect(Object.keys(incomplete)).not.toContain('ref');
+    for (const t of FIELD_TYPES) {
+      const r = fieldTypes[t];
+      expect([r.Cell, r.Display, r.SearchControl, r.FormControl].every(Boolean), t).toBe(true);
+    }
+  });
+});
+
+const res: Resource = {
+  name: 'demo',
+  enums: { level: { values: [{ value: 1, label: 'renderer.yes', color: 'gold' }, { value: 2, label: 'renderer.no' }] } },
+  fields: {},
+};
+
+function cell(field: Field, value: unknown, record: Record<string, unknown> = {}) {
+  const rt = fakeRuntime({ '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }] });
+  const { Cell } = fieldTypes[field.type];
+  return render(
+    <IntlProvider locale="zh-CN" messages={messages}>
+      <RuntimeProvider value={rt.runtime}>
+        <div data-testid="cell">
+          <Cell name="x" field={field} resource={res} value={value} record={record} />
+        </div>
+      </RuntimeProvider>
+    </IntlProvider>,
+  );
+}
+const text = () => screen.getByTestId('cell').textContent;
+
+describe('table cells', () => {
+  it('money: exact decimal string with currency and grouping', () => {
+    cell({ type: 'money', title: 'x.y' }, '12345678901.5');
+    expect(text()).toBe('¥12,345,678,901.50');
+  });
+  it('bigint: the exact digits', () => {
+    cell({ type: 'bigint', title: 'x.y' }, '1876543210987654321');
+    expect(text()).toBe('1876543210987654321');
+  });
+  it('phone: masked only when the field says so', () => {
+    cell({ type: 'phone', title: 'x.y', mask: true }, '13812341234');
+    expect(text()).toBe('138****1234');
+  });
+  it('enum multiple: one tag per value with its label', () => {
+    cell({ type: 'enum', title: 'x.y', enum: 'level', multiple: true }, [1, 2]);
+    expect([...screen.getByTestId('cell').querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['是', '否']);
+  });
+  it('boolean and empty values', () => {
+    cell({ type: 'boolean', title: 'x.y' }, false);
+    expect(text()).toBe('否');
+  });
+  it('empty: a dash', () => {
+    cell({ type: 'string', title: 'x.y' }, null);
+    expect(text()).toBe('-');
+  });
+  it('region: names from the division data, loaded lazily', async () => {
+    cell({ type: 'region', title: 'x.y' }, ['440000', '440300', '440305']);
+    await waitFor(() => expect(text()).toBe('广东省 / 深圳市 / 南山区'));
+  });
+  it('dict: the record label if sent, else a lookup', async () => {
+    cell({ type: 'dict', title: 'x.y', dict: 'store' }, '5');
+    await waitFor(() => expect(text()).toBe('朝阳旗舰店'));
+  });
+  it('image: thumbnails served by key', () => {
+    cell({ type: 'image', title: 'x.y' }, 'f'.repeat(32));
+    expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(`/api/public/file?key=${'f'.repeat(32)}`);
+  });
+  it('date and datetime by locale', () => {
+    cell({ type: 'datetime', title: 'x.y' }, '2026-03-01T08:30:00');
+    expect(text()).toBe('2026-03-01 08:30:00');
+  });
+});

@@ -1,0 +1,86 @@
+/** string, text, password, phone and bigint: text boxes in forms, plain (or masked) text in cells. */
+import { Input, Typography } from 'antd';
+import { isEmptyValue, maskPhone } from '../../engine';
+import { useT } from '../i18n';
+import { Empty } from './Empty';
+import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+
+function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
+  return p.field.placeholder ? t(p.field.placeholder) : t('renderer.placeholder.input', { field: p.field.title ? t(p.field.title) : '' });
+}
+
+function TextValue({ value, field }: ValueProps) {
+  const t = useT();
+  if (isEmptyValue(value)) return <Empty />;
+  const text = Array.isArray(value) ? value.join(t('renderer.listSeparator')) : String(value);
+  return (
+    <Typography.Text copyable={field.copyable ? { text } : false} ellipsis={field.ellipsis ? { tooltip: text } : false} style={field.ellipsis ? { maxWidth: field.width ?? 200 } : undefined}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+function TextInput(p: ControlProps) {
+  const t = useT();
+  return (
+    <Input id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} allowClear={p.mode === 'search'} maxLength={p.mode === 'search' ? undefined : p.field.maxLength}
+      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+  );
+}
+
+function TextArea(p: ControlProps) {
+  const t = useT();
+  return (
+    <Input.TextArea id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} maxLength={p.field.maxLength} showCount={!!p.field.maxLength}
+      autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+  );
+}
+
+function PasswordInput(p: ControlProps) {
+  const t = useT();
+  return (
+    <Input.Password id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} maxLength={p.field.maxLength} autoComplete="new-password"
+      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+  );
+}
+
+function Hidden() {
+  return <span>••••••</span>;
+}
+
+function PhoneCell({ value, field }: ValueProps) {
+  if (isEmptyValue(value)) return <Empty />;
+  return <span>{field.mask ? maskPhone(value) : String(value)}</span>;
+}
+
+function PhoneDisplay({ value, field }: ValueProps) {
+  if (isEmptyValue(value)) return <Empty />;
+  return <Typography.Text copyable={field.copyable}>{String(value)}</Typography.Text>;
+}
+
+function PhoneInput(p: ControlProps) {
+  const t = useT();
+  return (
+    <Input id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} allowClear={p.mode === 'search'} inputMode="tel" maxLength={20}
+      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value.trim())} />
+  );
+}
+
+/** 64-bit ids: digit strings in and out, never Number(). */
+function BigintInput(p: ControlProps) {
+  const t = useT();
+  const v = Array.isArray(p.value) ? p.value.join(',') : ((p.value as string) ?? '');
+  return (
+    <Input id={p.id} value={v} disabled={p.disabled} allowClear={p.mode === 'search'} inputMode="numeric" placeholder={placeholderOf(t, p)}
+      onChange={(e) => {
+        const raw = e.target.value.replace(/[^\d,]/g, '');
+        p.onChange?.(p.field.multiple ? raw.split(',').filter(Boolean) : raw);
+      }} />
+  );
+}
+
+export const stringType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: TextInput, FormControl: TextInput };
+export const textType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
+export const passwordType: FieldTypeRenderer = { Cell: Hidden, Display: Hidden, SearchControl: TextInput, FormControl: PasswordInput };
+export const phoneType: FieldTypeRenderer = { Cell: PhoneCell, Display: PhoneDisplay, SearchControl: PhoneInput, FormControl: PhoneInput };
+export const bigintType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };

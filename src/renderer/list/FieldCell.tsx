@@ -1,0 +1,48 @@
+/**
+ * One table cell: the field type's cell (or a registered `render` slot), with the column's `also`
+ * fields stacked underneath in secondary text.
+ */
+import { Typography } from 'antd';
+import { Suspense } from 'react';
+import type { Resource } from '../../schema';
+import { fieldOf } from '../../engine';
+import { fieldTypes } from '../fields';
+import { getSlot } from '../slots';
+
+interface Props {
+  resource: Resource;
+  record: Record<string, unknown>;
+  name: string;
+  render?: string;
+  also?: string[];
+}
+
+function One({ resource, record, name, render }: Omit<Props, 'also'>) {
+  const field = fieldOf(resource, name);
+  const slot = render ?? field.render;
+  if (slot) {
+    const Slot = getSlot(slot);
+    // A lazily registered cell must not suspend the whole table.
+    return (
+      <Suspense fallback={null}>
+        <Slot resource={resource} record={record} name={name} value={record[name]} fieldType={field.type} />
+      </Suspense>
+    );
+  }
+  const { Cell } = fieldTypes[field.type];
+  return <Cell name={name} field={field} resource={resource} value={record[name]} record={record} />;
+}
+
+export function FieldCell({ also = [], ...p }: Props) {
+  if (!also.length) return <One {...p} />;
+  return (
+    <div>
+      <One {...p} />
+      {also.map((n) => (
+        <Typography.Text key={n} type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          <One resource={p.resource} record={p.record} name={n} />
+        </Typography.Text>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
+ * not rendered). The first three are links, the rest sit under "更多".
+ */
+import { DownOutlined } from '@ant-design/icons';
+import { Dropdown, Space, Typography } from 'antd';
+import type { ActionGate, Row } from '../../engine';
+import { useT } from '../i18n';
+
+export const INLINE_ACTIONS = 3;
+
+interface Props {
+  gate: ActionGate;
+  record: Row;
+  onRun: (name: string, record: Row) => void;
+}
+
+export function RowActions({ gate, record, onRun }: Props) {
+  const t = useT();
+  const names = gate.rowActions(record);
+  if (!names.length) return null;
+  const inline = names.length <= INLINE_ACTIONS ? names : names.slice(0, INLINE_ACTIONS - 1);
+  const more = names.slice(inline.length);
+  return (
+    <Space size={12} wrap={false}>
+      {inline.map((n) => {
+        const a = gate.action(n);
+        return (
+          <Typography.Link key={n} data-action={n} type={a.danger ? 'danger' : undefined} onClick={() => onRun(n, record)} style={{ whiteSpace: 'nowrap' }}>
+            {t(a.title)}
+          </Typography.Link>
+        );
+      })}
+      {more.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: more.map((n) => ({ key: n, label: <span data-action={n}>{t(gate.action(n).title)}</span>, danger: !!gate.action(n).danger })),
+            onClick: ({ key }) => onRun(key, record),
+          }}
+        >
+          <Typography.Link data-more style={{ whiteSpace: 'nowrap' }}>
+            {t('renderer.more')} <DownOutlined style={{ fontSize: 10 }} />
+          </Typography.Link>
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * ProTable columns from the schema: table columns from list.columns (cells from the field-type
+ * registry), search-only columns for the search form (controls from the registry), and the
+ * operation column.
+ */
+import type { ProColumns } from '@ant-design/pro-components';
+import type { ReactNode } from 'react';
+import type { Resource } from '../../schema';
+import { fieldOf, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
+import { fieldTypes } from '../fields';
+import { FieldCell } from './FieldCell';
+
+export function tableColumns(resource: Resource, t: Translate, operation?: (record: Row) => ReactNode, operationWidth = 160): ProColumns<Row>[] {
+  const cols: ProColumns<Row>[] = normalizeColumns(resource.list?.columns ?? []).map((c) => {
+    const field = fieldOf(resource, c.field);
+    return {
+      key: c.field,
+      dataIndex: c.field,
+      title: t(c.title ?? field.title),
+      width: c.width ?? field.width,
+      fixed: c.fixed,
+      hideInSearch: true,
+      sorter: field.sortable ? true : undefined,
+      render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
+    };
+  });
+  const names = searchFormFields(resource);
+  names.forEach((name, i) => {
+    const field = fieldOf(resource, name);
+    const { SearchControl } = fieldTypes[field.type];
+    // The form field's name: ProForm takes item.name before the key (the key must differ from the table column's).
+    const searchColumn = {
+      name,
+      key: `search:${name}`,
+      dataIndex: name,
+      title: t(field.title),
+      hideInTable: true,
+      hideInSetting: true,
+      order: names.length - i,
+      renderFormItem: () => <SearchControl name={name} field={field} resource={resource} mode="search" />,
+    };
+    cols.push(searchColumn as ProColumns<Row>);
+  });
+  if (operation) {
+    cols.push({
+      key: 'operation',
+      title: t('renderer.operation'),
+      valueType: 'option',
+      fixed: 'right',
+      width: operationWidth,
+      hideInSearch: true,
+      render: (_: ReactNode, record: Row) => operation(record),
+    });
+  }
+  return cols;
+}
+
+/** Columns hidden until the user shows them: column hideByDefault or field hideInTable. */
+export function hiddenByDefault(resource: Resource): string[] {
+  return normalizeColumns(resource.list?.columns ?? [])
+    .filter((c) => c.hideByDefault || resource.fields?.[c.field]?.hideInTable)
+    .map((c) => c.field);
+}

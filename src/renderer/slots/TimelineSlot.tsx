@@ -1,0 +1,83 @@
+/**
+ * Built-in slot "timeline": the record's log entries [{operator, at, action, before, after, remark}]
+ * from the section's api binding (input from the record, e.g. { id }), newest first, with each
+ * changed field shown as before → after using the resource's field titles and displays.
+ */
+import { Empty, Skeleton, Space, Timeline, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { resolveBindingInput } from '../../schema';
+import { formatDateTime, pick, useRuntime } from '../../engine';
+import { fieldTypes } from '../fields';
+import { useT } from '../i18n';
+import type { SlotProps } from '../slots';
+
+interface LogEntry {
+  id?: string;
+  operator?: string;
+  operatorName?: string;
+  at?: string;
+  action?: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  remark?: string | null;
+}
+
+function Value({ resource, name, value }: { resource: SlotProps['resource']; name: string; value: unknown }) {
+  const field = resource.fields?.[name];
+  if (!field) return <span>{value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
+  const { Display } = fieldTypes[field.type];
+  return <Display name={name} field={field} resource={resource} value={value} />;
+}
+
+export default function TimelineSlot({ resource, record, binding }: SlotProps) {
+  const { call, locale } = useRuntime();
+  const t = useT();
+  const [entries, setEntries] = useState<LogEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const key = binding ? JSON.stringify(pick(record, resolveBindingInput(resource, binding).map((p) => p.name))) : '';
+
+  useEffect(() => {
+    if (!binding) return;
+    let live = true;
+    call<LogEntry[] | { list: LogEntry[] }>(binding, JSON.parse(key) as Record<string, unknown>)
+      .then((d) => live && setEntries(Array.isArray(d) ? d : d?.list ?? []))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [call, binding, key]);
+
+  if (!binding) return <Typography.Text type="danger">{t('renderer.timeline.noApi')}</Typography.Text>;
+  if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
+  if (!entries) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('renderer.timeline.empty')} />;
+  const sorted = [...entries].sort((a, b) => String(b.at ?? '').localeCompare(String(a.at ?? '')));
+  return (
+    <Timeline
+      items={sorted.map((e, i) => {
+        const act = e.action ? resource.actions?.[e.action]?.title : undefined;
+        const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
+        return {
+          key: e.id ?? String(i),
+          color: i === 0 ? 'blue' : 'gray',
+          children: (
+            <Space direction="vertical" size={2} style={{ width: '100%' }}>
+              <Space size={8} wrap>
+                <Typography.Text strong>{act ? t(act) : e.action}</Typography.Text>
+                <Typography.Text type="secondary">{e.operator ?? e.operatorName ?? t('renderer.timeline.system')}</Typography.Text>
+                <Typography.Text type="secondary">{formatDateTime(e.at, locale)}</Typography.Text>
+              </Space>
+              {keys.map((k) => (
+                <div key={k} style={{ fontSize: 13 }}>
+                  <Typography.Text type="secondary">{t('renderer.timeline.field', { field: resource.fields?.[k] ? t(resource.fields[k].title) : k })}</Typography.Text>
+                  <Value resource={resource} name={k} value={e.before?.[k] ?? null} /> → <Value resource={resource} name={k} value={e.after?.[k] ?? null} />
+                </div>
+              ))}
+              {e.remark && <Typography.Text>{e.remark}</Typography.Text>}
+            </Space>
+          ),
+        };
+      })}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * API bindings: each is one HTTP call. The client is typed from it and the server registers its
+ * route from it (ajv validates the input, the handler is looked up by resource and binding name).
+ *
+ * @example
+ * "refund": { "method": "POST", "path": "order/refund", "roles": ["finance"], "idempotent": true,
+ *             "input": { "fields": ["id"], "extra": { "amount": { "type": "money", "required": true } } } }
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Param } from './field';
+
+export const Input = Type.Object(
+  {
+    fields: Type.Optional(Type.Array(Type.String(), { description: 'resource fields taken as parameters, with their rules' })),
+    search: Type.Optional(Type.Boolean({ description: 'include every searchable field of the resource as an optional filter' })),
+    page: Type.Optional(Type.Boolean({ description: 'include current (1-based) and pageSize' })),
+    sort: Type.Optional(Type.Boolean({ description: 'include sortField and sortOrder (ascend|descend)' })),
+    partial: Type.Optional(Type.Boolean({ description: 'fields are optional except those listed in "require"' })),
+    require: Type.Optional(Type.Array(Type.String())),
+    extra: Type.Optional(Type.Record(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }), Param)),
+  },
+  { additionalProperties: false },
+);
+export type Input = Static<typeof Input>;
+
+export const ResultKind = Type.Union(
+  ['page', 'record', 'list', 'ok', 'counts', 'options', 'config', 'file', 'session', 'raw'].map((k) => Type.Literal(k)),
+  { description: 'shape of "data": page {list,total,current,pageSize}, record, list, ok (null), counts {value:n}, options [{value,label}], config object, file {id,url,name,size,mime}, session {token}, raw any' },
+);
+
+export const ApiBinding = Type.Object(
+  {
+    method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
+    path: Type.String({ pattern: '^/?[a-zA-Z][a-zA-Z0-9/_.-]*$', description: 'relative to /api; a leading slash is optional; dots allow names such as public/openapi.json' }),
+    input: Type.Optional(Input),
+    multipart: Type.Optional(Type.Boolean({ description: 'POST body is multipart/form-data (files and fields)' })),
+    result: Type.Optional(ResultKind),
+    roles: Type.Optional(Type.Array(Type.String(), { description: 'the caller needs one of these roles; absent: any signed-in user' })),
+    public: Type.Optional(Type.Boolean({ description: 'no session needed (and no token is sent)' })),
+    timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms; default from app.json request.timeout' })),
+    idempotent: Type.Optional(Type.Boolean({ description: 'client sends an Idempotency-Key header; server applies a repeat once' })),
+  },
+  { additionalProperties: false },
+);
+export type ApiBinding = Static<typeof ApiBinding>;
+export type ResultKind = Static<typeof ResultKind>;

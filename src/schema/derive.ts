@@ -1,0 +1,214 @@
+/**
+ * Pure derivations from a schema, shared by the browser, the server and the CLI. No runtime deps.
+ *
+ * @example
+ * const params = resolveInput(orderResource, 'refund'); // [{ name: 'id', field, required: true }, ...]
+ * const schema = inputJsonSchema(orderResource, 'refund', app); // JSON Schema for ajv
+ */
+import type { Field, Param } from './field';
+import type { ApiBinding } from './api';
+import type { AppSchema } from './app';
+import type { Resource } from './resource';
+import type { When } from './views';
+
+export type AnyField = Field | Param;
+export interface ResolvedParam {
+  name: string;
+  field: AnyField;
+  required: boolean;
+}
+
+/** "order/add" and "/order/add" are the same call. */
+export function normalizePath(path: string): string {
+  return '/' + path.replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+export const PAGE_PARAMS: ResolvedParam[] = [
+  { name: 'current', field: { type: 'integer', min: 1, default: 1 }, required: false },
+  { name: 'pageSize', field: { type: 'integer', min: 1, max: 200, default: 20 }, required: false },
+];
+export const SORT_PARAMS: ResolvedParam[] = [
+  { name: 'sortField', field: { type: 'string', maxLength: 64 }, required: false },
+  { name: 'sortOrder', field: { type: 'string', pattern: '^(ascend|descend)$' }, required: false },
+];
+
+/** Fields that appear in the search form, in declaration order. */
+export function searchFieldNames(resource: Resource): string[] {
+  if (resource.list?.search) return resource.list.search;
+  return Object.entries(resource.fields ?? {})
+    .filter(([, f]) => f.search !== undefined && f.search !== false)
+    .map(([n]) => n);
+}
+
+/** Search params of a field: a range becomes `<name>From` and `<name>To`; a dateRange searches its own type. */
+export function searchParamsOf(name: string, field: AnyField): ResolvedParam[] {
+  const base: AnyField = { ...field, required: false, readOnly: false, multiple: false, minLength: undefined };
+  if (field.search === 'range') {
+    return [
+      { name: `${name}From`, field: base, required: false },
+      { name: `${name}To`, field: base, required: false },
+    ];
+  }
+  if (field.type === 'text' || field.type === 'password') return [{ name, field: { ...base, type: 'string' }, required: false }];
+  return [{ name, field: base, required: false }];
+}
+
+/** Every parameter of an API binding, resolved against the resource's fields. Throws on unknown names. */
+export function resolveInput(resource: Resource, bindingName: string): ResolvedParam[] {
+  const binding = resource.api?.[bindingName];
+  if (!binding) throw new Error(`resource "${resource.name}" has no api "${bindingName}"`);
+  return resolveBindingInput(resource, binding);
+}
+
+export function resolveBindingInput(resource: Resource, binding: ApiBinding): ResolvedParam[] {
+  const input = binding.input;
+  if (!input) return [];
+  const out: ResolvedParam[] = [];
+  const fields = resource.fields ?? {};
+  const required = new Set(input.require ?? []);
+  for (const name of input.fields ?? []) {
+    const field = fields[name];
+    if (!field) throw new Error(`resource "${resource.name}": input field "${name}" is not declared in "fields"`);
+    out.push({ name, field, required: input.partial ? required.has(name) : !!field.required || required.has(name) });
+  }
+  if (input.search) {
+    for (const name of searchFieldNames(resource)) {
+      const field = fields[name];
+      if (!field) throw new Error(`resource "${resource.name}": search field "${name}" is not declared in "fields"`);
+      out.push(...searchParamsOf(name, field));
+    }
+  }
+  if (input.page) out.push(...PAGE_PARAMS);
+  if (input.sort) out.push(...SORT_PARAMS);
+  for (const [name, field] of Object.entries(input.extra ?? {})) {
+    out.push({ name, field, required: input.partial ? required.has(name) : !!field.required || required.has(name) });
+  }
+  return out;
+}
+
+const MONEY = '^-?\\d{1,10}(\\.\\d{1,2})?$';
+export const BIGINT_PATTERN = '^[1-9][0-9]{0,18}$';
+export const FILE_KEY_PATTERN = '^[a-f0-9]{32}$';
+export const PHONE_PATTERN = '^(1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8})$';
+export const REGION_CODE_PATTERN = '^\\d{6}$';
+const DICT_VALUE = '^[A-Za-z0-9_.:-]{1,64}$';
+
+type Json = Record<string, unknown>;
+
+/** JSON Schema of one value on the wire (query strings are coerced by ajv). */
+export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+  const one = scalarSchema(field, app);
+  const multi = field.multiple || field.type === 'dateRange' || field.type === 'region';
+  if (!multi) return one;
+  const arr: Json = { type: 'array', items: one };
+  if (field.type === 'dateRange') Object.assign(arr, { minItems: 2, maxItems: 2 });
+  if (field.type === 'region') Object.assign(arr, { minItems: 1, maxItems: 3 });
+  if (field.required && multi && field.type !== 'region' && field.type !== 'dateRange') arr.minItems = 1;
+  if (field.maxItems) arr.maxItems = field.maxItems;
+  return arr;
+}
+
+function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+  const s: Json = {};
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'password':
+      s.type = 'string';
+      if (field.minLength !== undefined) s.minLength = field.minLength;
+      else if (field.required) s.minLength = 1;
+      if (field.maxLength !== undefined) s.maxLength = field.maxLength;
+      if (field.pattern) s.pattern = field.pattern;
+      break;
+    case 'phone':
+      Object.assign(s, { type: 'string', pattern: field.pattern ?? PHONE_PATTERN, maxLength: 20 });
+      break;
+    case 'number':
+    case 'integer':
+      s.type = field.type;
+      if (typeof field.min === 'number') s.minimum = field.min;
+      if (typeof field.max === 'number') s.maximum = field.max;
+      break;
+    case 'money':
+      Object.assign(s, { type: 'string', pattern: MONEY });
+      if (field.min !== undefined) s.decimalMin = String(field.min);
+      if (field.max !== undefined) s.decimalMax = String(field.max);
+      break;
+    case 'bigint':
+      Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN });
+      break;
+    case 'boolean':
+      s.type = 'boolean';
+      break;
+    case 'enum': {
+      const values = app.enums[field.enum ?? '']?.values.map((v) => v.value) ?? [];
+      s.enum = values;
+      break;
+    }
+    case 'date':
+    case 'dateRange':
+      Object.assign(s, { type: 'string', format: 'date' });
+      break;
+    case 'datetime':
+      Object.assign(s, { type: 'string', format: 'date-time' });
+      break;
+    case 'region':
+      Object.assign(s, { type: 'string', pattern: REGION_CODE_PATTERN });
+      break;
+    case 'image':
+    case 'file':
+      Object.assign(s, { type: 'string', pattern: FILE_KEY_PATTERN });
+      break;
+    case 'dict':
+    case 'ref':
+      Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      break;
+  }
+  return s;
+}
+
+/** JSON Schema of a binding's query or body. Property titles carry the i18n key for error messages. */
+export function inputJsonSchema(resource: Resource, bindingName: string, app: Pick<AppSchema, 'enums'>): Json {
+  const params = resolveInput(resource, bindingName);
+  const properties: Record<string, Json> = {};
+  const required: string[] = [];
+  for (const p of params) {
+    const s = fieldJsonSchema(p.field, enumsFor(app, resource));
+    if (p.field.title) s['x-title'] = p.field.title;
+    properties[p.name] = s;
+    if (p.required) required.push(p.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** True when the user may use something restricted to `roles` (absent or empty: anyone signed in). */
+export function allowsRoles(roles: readonly string[] | undefined, userRoles: readonly string[]): boolean {
+  return !roles || roles.length === 0 || roles.some((r) => userRoles.includes(r));
+}
+
+/** True when a record satisfies an action's `when`. `$notSelf` compares the record id with the user's id. */
+export function matchesWhen(when: When | undefined, record: Record<string, unknown>, selfId?: string): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([key, allowed]) => {
+    if (key === '$notSelf') return allowed.includes(true) ? String(record.id) !== String(selfId) : true;
+    const v = record[key];
+    return allowed.some((a) => a === v || String(a) === String(v));
+  });
+}
+
+/** Compare two decimal strings exactly (money), returning -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const cents = (x: string) => {
+    const neg = x.startsWith('-');
+    const [i, f = ''] = x.replace('-', '').split('.');
+    const v = BigInt(i || '0') * 100n + BigInt((f + '00').slice(0, 2));
+    return neg ? -v : v;
+  };
+  const d = cents(a) - cents(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/** The enums a resource can use: app.json's plus its own (a field may not use another resource's). */
+export function enumsFor(app: Pick<AppSchema, 'enums'>, resource?: Pick<Resource, 'enums'>): Pick<AppSchema, 'enums'> {
+  return { enums: { ...app.enums, ...(resource?.enums ?? {}) } };
+}

@@ -1,0 +1,9 @@
+/** The schema language: TypeBox definitions (types + JSON Schema) and pure derivations. */
+export * from './field';
+export * from './api';
+export * from './views';
+export * from './resource';
+export * from './app';
+export * from './codes';
+export * from './derive';
+export * from './screen-route';

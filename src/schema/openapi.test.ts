@@ -1,0 +1,111 @@
+import Ajv from 'ajv';
+import { describe, expect, test } from 'vitest';
+import type { AppSchema } from './app';
+import type { Resource } from './resource';
+import { buildOpenApi } from './openapi';
+
+type Json = Record<string, any>;
+
+const app = {
+  title: 'app.title',
+  layout: { layout: 'top', contentWidth: 'Fluid', fixedHeader: true, navTheme: 'light', colorPrimary: '#1677ff', multiTab: false, keepAlive: true, headerHeight: 48 },
+  request: { prefix: '/api/', timeout: 30000, tokenHeader: 'x-misi-token', tokenStorageKey: 'Authorization', expiredCode: 100000, exemptPaths: [] },
+  i18n: { defaultLocale: 'zh-CN', locales: [{ code: 'zh-CN', label: 'zh' }], storageKey: 'locale' },
+  session: { lastPathKey: 'lastPath', lastPathDefault: '/index', scrollTopDelay: 300, rootRedirect: '/order' },
+  roles: [{ value: 'admin', label: 'enum.role.admin' }],
+  enums: { level: { values: [{ value: 'low', label: 'e.low' }, { value: 'high', label: 'e.high' }] } },
+  dicts: {},
+} satisfies AppSchema;
+
+const ticket: Resource = {
+  name: 'ticket',
+  fields: {
+    id: { type: 'bigint', title: 'common.id', readOnly: true },
+    title: { type: 'string', title: 'ticket.title', required: true, maxLength: 20, search: true },
+    level: { type: 'enum', enum: 'level', title: 'ticket.level', search: true },
+    amount: { type: 'money', title: 'ticket.amount', min: '0.01' },
+    photo: { type: 'image', title: 'ticket.photo' },
+    secret: { type: 'password', title: 'ticket.secret', writeOnly: true },
+  },
+  api: {
+    list: { method: 'GET', path: 'ticket/list', input: { search: true, page: true }, result: 'page', roles: ['admin'] },
+    add: { method: 'POST', path: '/ticket/add/', input: { fields: ['title', 'amount', 'photo', 'secret'] }, multipart: true, result: 'record', idempotent: true },
+    edit: { method: 'POST', path: 'ticket/edit', input: { fields: ['id', 'title'], partial: true, require: ['id'] }, result: 'ok' },
+    ping: { method: 'GET', path: 'public/ping', public: true, result: 'raw' },
+  },
+};
+
+describe('buildOpenApi', () => {
+  const doc = buildOpenApi(app, [ticket]) as Json;
+
+  test('one operation per binding, at the prefix joined with exactly one slash', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/api/public/ping', '/api/ticket/add', '/api/ticket/edit', '/api/ticket/list']);
+    expect(doc.paths['/api/ticket/list'].get.operationId).toBe('ticketList');
+    expect(doc.paths['/api/ticket/add'].post.operationId).toBe('ticketAdd');
+  });
+
+  test('GET input becomes query parameters, with required flags and repeated arrays', () => {
+    const params = doc.paths['/api/ticket/list'].get.parameters as Json[];
+    expect(params.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['title', 'query', false],
+      ['level', 'query', false],
+      ['current', 'query', false],
+      ['pageSize', 'query', false],
+    ]);
+    expect(params[1].schema.enum).toEqual(['low', 'high']);
+  });
+
+  test('POST input becomes a JSON or multipart body; multipart files may be parts', () => {
+    const edit = doc.paths['/api/ticket/edit'].post.requestBody.content['application/json'].schema;
+    expect(edit.required).toEqual(['id']);
+    expect(edit.properties.id).toMatchObject({ type: 'string', pattern: '^[1-9][0-9]{0,18}$' });
+    const add = doc.paths['/api/ticket/add'].post;
+    const body = add.requestBody.content['multipart/form-data'].schema;
+    expect(body.required).toEqual(['title']);
+    expect(body.properties.amount['x-decimalMin']).toBe('0.01');
+    expect(body.properties.photo.anyOf[1]).toEqual({ type: 'string', format: 'binary' });
+    expect(add.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]);
+  });
+
+  test('security: the token header except on public bindings; roles as x-roles', () => {
+    expect(doc.components.securitySchemes.token).toEqual({ type: 'apiKey', in: 'header', name: 'x-misi-token' });
+    expect(doc.paths['/api/ticket/list'].get.security).toEqual([{ token: [] }]);
+    expect(doc.paths['/api/ticket/list'].get['x-roles']).toEqual(['admin']);
+    expect(doc.paths['/api/ticket/list'].get.responses['403']).toBeDefined();
+    expect(doc.paths['/api/public/ping'].get.security).toEqual([]);
+    expect(doc.paths['/api/public/ping'].get.responses['401']).toBeUndefined();
+  });
+
+  test('responses are the {code,msg,data} envelope with data shaped by the result kind', () => {
+    const data = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;
+    expect(data('/api/ticket/list', 'get').properties.list.items).toEqual({ $ref: '#/components/schemas/TicketRecord' });
+    expect(data('/api/ticket/add', 'post')).toEqual({ $ref: '#/components/schemas/TicketRecord' });
+    expect(data('/api/ticket/edit', 'post')).toEqual({ type: 'null' });
+    const record = doc.components.schemas.TicketRecord;
+    expect(Object.keys(record.properties)).toEqual(['id', 'title', 'level', 'amount', 'photo']); // no writeOnly secret
+    expect(record.properties.id.type).toEqual(['integer', 'null']); // 64-bit ids are exact JSON numbers
+    expect(record.properties.title.type).toBe('string');
+    expect(record.properties.level.enum).toEqual(['low', 'high', null]);
+  });
+
+  test('every schema in the document compiles as JSON Schema', () => {
+    const ajv = new Ajv({ strict: false, formats: { date: true, 'date-time': true, binary: true, int64: true } });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const schemas: Json[] = [];
+    for (const ops of Object.values(doc.paths as Record<string, Json>)) {
+      for (const op of Object.values(ops)) {
+        for (const p of op.parameters ?? []) schemas.push(p.schema);
+        for (const c of Object.values(op.requestBody?.content ?? {}) as Json[]) schemas.push(c.schema);
+      }
+    }
+    for (const s of schemas) expect(() => ajv.compile(s)).not.toThrow();
+    expect(ajv.validate(doc.paths['/api/ticket/edit'].post.requestBody.content['application/json'].schema, { id: '12', title: 'x' })).toBe(true);
+    expect(ajv.validate(doc.paths['/api/ticket/edit'].post.requestBody.content['application/json'].schema, { title: 'x' })).toBe(false);
+  });
+
+  test('two bindings with one method and path are refused', () => {
+    const other: Resource = { name: 'other', api: { x: { method: 'GET', path: '/ticket/list' } } };
+    expect(() => buildOpenApi(app, [ticket, other])).toThrow('GET /api/ticket/list is declared twice: by other.api.x and by ticket.api.list');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * ECharts options of the dashboard, built from the API data: pure functions (tested without a
+ * canvas). Money becomes a number only for drawing; labels and tooltips are formatted by locale.
+ */
+import { formatMoney } from '../../engine';
+import type { Translate } from '../../engine';
+import { bucketLabel, formatCount, formatPercent } from './format';
+import type { Performance } from './types';
+
+const COLORS = ['#1677ff', '#13c2c2', '#faad14', '#52c41a', '#722ed1', '#eb2f96', '#fa541c', '#2f54eb', '#a0d911'];
+
+const money = (v: unknown, locale: string) => formatMoney(Number(v).toFixed(2), locale);
+
+export function trendOption(data: Performance, t: Translate, locale: string) {
+  const g = data.range.granularity;
+  const names = { orders: t('dashboard.trend.orders'), gmv: t('dashboard.trend.gmv'), refunded: t('dashboard.trend.refunded') };
+  return {
+    color: ['#1677ff', '#ff4d4f', '#fa8c16'],
+    grid: { left: 16, right: 16, top: 48, bottom: 8, containLabel: true },
+    legend: { top: 0, data: [names.gmv, names.refunded, names.orders] },
+    tooltip: {
+      trigger: 'axis',
+      // series 0/1 are money, 2 is a count
+      formatter: (items: { seriesIndex: number; seriesName: string; value: number; marker: string; axisValueLabel: string }[]) =>
+        [items[0]?.axisValueLabel ?? '', ...items.map((i) => `${i.marker}${i.seriesName}: ${i.seriesIndex === 2 ? formatCount(i.value, locale) : money(i.value, locale)}`)].join('<br/>'),
+    },
+    xAxis: { type: 'category', boundaryGap: false, data: data.trend.map((b) => bucketLabel(b.bucket, g, locale)) },
+    yAxis: [
+      { type: 'value', axisLabel: { formatter: (v: number) => compactMoney(v, locale) } },
+      { type: 'value', splitLine: { show: false }, minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v, locale) } },
+    ],
+    series: [
+      { name: names.gmv, type: 'line', smooth: true, showSymbol: false, areaStyle: { opacity: 0.08 }, data: data.trend.map((b) => Number(b.gmv)) },
+      { name: names.refunded, type: 'line', smooth: true, showSymbol: false, data: data.trend.map((b) => Number(b.refunded)) },
+      { name: names.orders, type: 'line', smooth: true, showSymbol: false, yAxisIndex: 1, lineStyle: { type: 'dashed' }, data: data.trend.map((b) => b.orders) },
+    ],
+  };
+}
+
+/** Axis labels: ¥12.3万 (zh-CN) / ¥123K (en-US) via Intl compact notation. */
+export function compactMoney(v: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }).format(v);
+}
+
+export function statusOption(data: Performance, t: Translate, locale: string, label: (status: string) => string) {
+  return {
+    color: COLORS,
+    tooltip: { trigger: 'item', formatter: (p: { name: string; value: number; percent: number }) => `${p.name}<br/>${formatCount(p.value, locale)} (${formatPercent(p.percent / 100, locale)})` },
+    legend: { orient: 'vertical', right: 8, top: 'middle' },
+    series: [{
+      name: t('dashboard.byStatus.title'),
+      type: 'pie',
+      radius: ['45%', '72%'],
+      center: ['38%', '50%'],
+      avoidLabelOverlap: true,
+      label: { show: false },
+      data: data.byStatus.map((s) => ({ name: label(s.status), value: s.orders })),
+    }],
+  };
+}
+
+export function platformOption(data: Performance, t: Translate, locale: string, label: (platform: string) => string) {
+  const rows = [...data.byPlatform].reverse(); // largest on top of a horizontal bar chart
+  return {
+    color: ['#1677ff'],
+    grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => formatCount(v, locale) },
+    xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v, locale) } },
+    yAxis: { type: 'category', data: rows.map((p) => label(p.platform)) },
+    series: [{
+      name: t('dashboard.trend.orders'),
+      type: 'bar',
+      barMaxWidth: 22,
+      label: { show: true, position: 'right', formatter: (p: { value: number }) => formatCount(p.value, locale) },
+      data: rows.map((p) => p.orders),
+    }],
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Detail section "merchantShops": the merchant's authorised shops, read only (the shop screen
+ * manages them). A slot because a detail view cannot hold a nested list of another table.
+ */
+import { Table, Tag, Typography } from 'antd';
+import type { AnyField } from '../../schema';
+import { formatDateTime, useRuntime } from '../../engine';
+import { fieldTypes } from '../../renderer';
+import { useT } from '../../renderer/i18n';
+import type { SlotProps } from '../../renderer/slots';
+import { useSectionRows } from './use-section-rows';
+
+export interface ShopRow {
+  id: string;
+  platform: string;
+  platformShopId: string;
+  name: string;
+  authStatus: 'authorized' | 'expired' | 'unbound';
+  authorizedAt: string | null;
+  tokenExpiresAt: string | null;
+  lastSyncAt: string | null;
+}
+
+const STATUS: Record<ShopRow['authStatus'], { color: string; label: string }> = {
+  authorized: { color: 'success', label: 'merchant.shopStatusAuthorized' },
+  expired: { color: 'warning', label: 'merchant.shopStatusExpired' },
+  unbound: { color: 'default', label: 'merchant.shopStatusUnbound' },
+};
+
+const PLATFORM: AnyField = { type: 'enum', enum: 'platform', title: 'merchant.shopPlatform' };
+
+export default function MerchantShops({ resource, record, binding }: SlotProps) {
+  const t = useT();
+  const { locale } = useRuntime();
+  const { rows, loading, error } = useSectionRows<ShopRow>(binding, String(record.id ?? ''));
+  const PlatformCell = fieldTypes.enum.Cell;
+  const time = (v: string | null) => (v ? formatDateTime(v, locale) : '-');
+
+  if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
+  return (
+    <Table<ShopRow>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={rows}
+      pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
+      locale={{ emptyText: t('merchant.noShops') }}
+      columns={[
+        { title: t('merchant.shopName'), dataIndex: 'name' },
+        { title: t('merchant.shopPlatform'), dataIndex: 'platform', render: (v: string) => <PlatformCell name="platform" field={PLATFORM} resource={resource} value={v} /> },
+        { title: t('merchant.shopPlatformId'), dataIndex: 'platformShopId', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
+        { title: t('merchant.shopAuthStatus'), dataIndex: 'authStatus', render: (v: ShopRow['authStatus']) => <Tag color={STATUS[v]?.color}>{STATUS[v] ? t(STATUS[v].label) : v}</Tag> },
+        { title: t('merchant.shopAuthorizedAt'), dataIndex: 'authorizedAt', render: time },
+        { title: t('merchant.shopTokenExpiresAt'), dataIndex: 'tokenExpiresAt', render: time },
+        { title: t('merchant.shopLastSyncAt'), dataIndex: 'lastSyncAt', render: time },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Registers the product screen's slots, lazily so they load with the screen that uses them. The
+ * image cell brings its own Suspense: a table cell must not suspend the whole list.
+ */
+import { lazy, Suspense } from 'react';
+import { registerSlot, type SlotProps } from '../../renderer/slots';
+
+const ProductImage = lazy(() => import('./ProductImage'));
+
+registerSlot('skuTable', lazy(() => import('./SkuTable')));
+registerSlot('productSync', lazy(() => import('./SyncDialog')));
+registerSlot('productImage', (p: SlotProps) => (
+  <Suspense fallback={<span style={{ display: 'inline-block', width: 48, height: 48 }} />}>
+    <ProductImage {...p} />
+  </Suspense>
+));

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen as view, waitFor } from '@testing-library/react';
+import shellZh from '../../locales/zh-CN/shell.json';
+import type { Resource, ScreenRoute } from '../schema';
+import { Shell } from './Shell';
+import { configureAuth } from './session/auth-bindings';
+import { setSession } from './session/session-store';
+
+const zh: Record<string, string> = {
+  ...shellZh,
+  'menu.alpha': '甲管理',
+  'menu.beta': '乙管理',
+};
+
+const screens: ScreenRoute[] = [
+  { name: 'alpha', path: '/alpha', title: 'menu.alpha', roles: [], hidden: false, menuOrder: 1, kind: 'resource', load: async () => ({ name: 'alpha' }) },
+  { name: 'beta', path: '/beta', title: 'menu.beta', roles: ['admin'], hidden: false, menuOrder: 2, kind: 'resource', load: async () => ({ name: 'beta' }) },
+];
+
+function ScreenView({ resource }: { resource: Resource }) {
+  return <div>screen {resource.name}</div>;
+}
+
+let userInfo: () => Response;
+const seen: string[] = [];
+
+beforeAll(() => {
+  configureAuth({ name: 'auth', api: { login: { method: 'POST', path: '/user/login', public: true }, info: { method: 'GET', path: '/user/info' }, logout: { method: 'POST', path: '/user/logout' } } });
+  vi.stubGlobal('fetch', async (url: string) => {
+    const u = String(url);
+    seen.push(u);
+    if (u.startsWith('/locales/')) return new Response(JSON.stringify(zh), { status: 200 });
+    if (u.startsWith('/api/user/info')) return userInfo();
+    return new Response('{"code":0,"msg":"ok","data":null}', { status: 200 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  setSession({ signedIn: false, user: null, status: 'idle', ended: false });
+  seen.length = 0;
+});
+
+async function open(path: string) {
+  window.history.replaceState(null, '', path);
+  await act(async () => {
+    render(<Shell screens={screens} loadIcons={async () => ({})} ScreenView={ScreenView} />);
+  });
+}
+
+const envelope = (data: unknown, status = 200, code = 0) => new Response(JSON.stringify({ code, msg: code ? 'no' : 'ok', data }), { status });
+
+describe('Shell guard (happy-dom, mocked fetch)', () => {
+  it('sends a signed-out visitor of a screen to /index with the encoded redirect', async () => {
+    await open('/alpha?status=1');
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/index?redirect=%2Falpha%3Fstatus%3D1'), { timeout: 45000 });
+  }, 60000);
+
+  it('a deep link lands where it points once the user info is in (path remembered first)', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
+    await open('/beta?page=2');
+    await waitFor(() => expect(view.getByText('screen beta')).toBeTruthy(), { timeout: 45000 });
+    expect(window.location.pathname + window.location.search).toBe('/beta?page=2');
+    expect(localStorage.getItem('lastPath')).toBe('/beta?page=2');
+    await waitFor(() => expect(document.title).toBe('乙管理 - 后台管理系统'), { timeout: 45000 });
+  }, 60000);
+
+  it('shows 403 (not 404) for a screen the user lacks the role for', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    userInfo = () => envelope({ id: '2', username: 'd', nickname: '乙', roles: ['dispatcher'] });
+    await open('/beta');
+    await waitFor(() => expect(view.getByText('403')).toBeTruthy(), { timeout: 45000 });
+    await waitFor(() => expect(document.title).toBe('无权访问 - 后台管理系统'), { timeout: 45000 });
+  }, 60000);
+
+  it('goes to /401 on HTTP 401 while loading user info', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    userInfo = () => envelope(null, 401, 40100);
+    await open('/alpha');
+    await waitFor(() => expect(window.location.pathname).toBe('/401'), { timeout: 45000 });
+    await waitFor(() => expect(view.getByText('401')).toBeTruthy(), { timeout: 45000 });
+  }, 60000);
+});

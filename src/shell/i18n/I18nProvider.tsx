@@ -1,0 +1,78 @@
+/**
+ * Messages (react-intl), antd/ProComponents locale, dayjs locale and the theme, for everything below.
+ * Loads /locales/<locale>.json and antd's locale in parallel; until both arrive the loading overlay
+ * shows. A locale switch keeps the current texts on screen until the new ones are in, then stores
+ * the choice (localStorage "locale") and sets <html lang>.
+ *
+ * @example
+ * <I18nProvider><App /></I18nProvider>
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { appConfig } from '../config';
+import { loadMessages } from './load-messages';
+import { loadUiLocale } from './ui-locale';
+import { storedLocale, storeLocale } from './locale';
+import { LocaleContext } from './locale-context';
+import { LoadingOverlay } from './LoadingOverlay';
+
+interface Loaded {
+  locale: string;
+  messages: Record<string, string>;
+  antdLocale: Locale;
+}
+
+async function loadAll(locale: string): Promise<Loaded> {
+  const m = await loadMessages(locale);
+  // when the requested locale fell back to zh-CN, antd follows the texts actually shown
+  const antdLocale = await loadUiLocale(m.locale);
+  return { locale: m.locale, messages: m.messages, antdLocale };
+}
+
+const theme = { token: { colorPrimary: appConfig.layout.colorPrimary } };
+
+function onIntlError(err: { code?: string }) {
+  // A missing key shows the key itself; say so once in development, never in production.
+  if (err.code === 'MISSING_TRANSLATION' && !import.meta.env.DEV) return;
+  console.warn(err);
+}
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [switching, setSwitching] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void loadAll(storedLocale()).then((l) => live && setLoaded(l));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (loaded) document.documentElement.lang = loaded.locale;
+  }, [loaded]);
+
+  const setLocale = useCallback((next: string) => {
+    storeLocale(next);
+    setSwitching(true);
+    void loadAll(next)
+      .then(setLoaded)
+      .finally(() => setSwitching(false));
+  }, []);
+
+  const ctx = useMemo(() => ({ locale: loaded?.locale ?? storedLocale(), setLocale, switching }), [loaded, setLocale, switching]);
+
+  if (!loaded) return <LoadingOverlay fullScreen />;
+  return (
+    <LocaleContext.Provider value={ctx}>
+      <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
+        <ConfigProvider locale={loaded.antdLocale} theme={theme}>
+          <AntApp>{children}</AntApp>
+        </ConfigProvider>
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

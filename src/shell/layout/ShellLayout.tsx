@@ -1,0 +1,124 @@
+/**
+ * The console frame: ProLayout with app.json's layout (top menu, fluid, fixed header, light theme,
+ * header height 48, app title), the menu of the screens the user may open (hidden ones out, external
+ * ones in a new tab), the locale switch, the user menu, the ICP footer, and the kept-alive body.
+ * It paints at once; only the body suspends (schema and renderer load behind it).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { ProLayout } from '@ant-design/pro-components';
+import { HomeOutlined } from '@ant-design/icons';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { appConfig } from '../config';
+import { useSession } from '../session/session-store';
+import { useShell } from '../shell-context';
+import { menuScreens } from '../router/access';
+import { useGuardPending } from '../router/guard-context';
+import { useDocumentTitle } from '../router/use-document-title';
+import { LocaleSwitch } from '../i18n/LocaleSwitch';
+import { LoadingOverlay } from '../i18n/LoadingOverlay';
+import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
+import { iconComponent } from '../icon';
+import { useIcons } from '../use-icons';
+import { MultiTabs } from './MultiTabs';
+import { AvatarMenu } from './AvatarMenu';
+import { IcpFooter } from './IcpFooter';
+
+interface MenuItem {
+  path: string;
+  name: string;
+  icon?: React.ReactNode;
+  externalUrl?: string;
+  key: string;
+}
+
+export default function ShellLayout() {
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const shell = useShell();
+  const pending = useGuardPending();
+  const layout = appConfig.layout;
+  const icons = useIcons();
+  // Kept pages, shared with the menu: a menu click returns to the page's last URL (its list state
+  // lives in the query string), not to a bare path that would reset it.
+  const kept = useRef<KeptPages>(new Map()).current;
+  const linkTo = (path: string) => {
+    const loc = layout.keepAlive ? kept.get(path)?.location : undefined;
+    return loc ? loc.pathname + loc.search : path;
+  };
+  useDocumentTitle();
+
+  // On an open route (home) a signed-in visitor's info is loaded in the background for the menu.
+  useEffect(() => {
+    if (session.signedIn && !session.user && session.status === 'idle' && !pending) void shell.ensureUser();
+  }, [session.signedIn, session.user, session.status, pending, shell]);
+
+  const menu: MenuItem[] = useMemo(() => {
+    const home: MenuItem = { key: '/index', path: '/index', name: intl.formatMessage({ id: 'menu.index' }), icon: <HomeOutlined /> };
+    if (!session.user) return [home];
+    return [
+      home,
+      ...menuScreens(shell.screens, session.user.roles).map((s) => {
+        const Icon = iconComponent(icons, s.icon);
+        return { key: s.path, path: s.path, name: intl.formatMessage({ id: s.title }), icon: Icon ? <Icon /> : undefined, externalUrl: s.externalUrl };
+      }),
+    ];
+  }, [session.user, shell.screens, icons, intl]);
+
+  return (
+    <ProLayout
+      className="shell-layout"
+      layout={layout.layout}
+      contentWidth={layout.contentWidth}
+      fixedHeader={layout.fixedHeader}
+      navTheme={layout.navTheme}
+      title={intl.formatMessage({ id: appConfig.title })}
+      logo={appConfig.logo ?? false}
+      token={{ header: { heightLayoutHeader: layout.headerHeight } }}
+      location={{ pathname: location.pathname }}
+      route={{ path: '/', routes: menu }}
+      menu={{ locale: false }}
+      onMenuHeaderClick={() => navigate('/index')}
+      menuItemRender={(item, dom) => {
+        const it = item as unknown as MenuItem;
+        if (it.externalUrl) {
+          return (
+            <a href={it.externalUrl} target="_blank" rel="noopener noreferrer">
+              {dom}
+            </a>
+          );
+        }
+        return (
+          <Link
+            to={linkTo(it.path)}
+            onClick={(e) => {
+              // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
+              // page's last query change, whose href would drop the list's filters (seen in e2e/guard).
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              navigate(linkTo(it.path));
+            }}
+          >
+            {dom}
+          </Link>
+        );
+      }}
+      actionsRender={() => [<LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
+      footerRender={() => <IcpFooter />}
+      // the shell's guard owns document.title ("<route title> - <app title>", spec §2)
+      pageTitleRender={false}
+    >
+      {pending ? (
+        <LoadingOverlay />
+      ) : (
+        <KeepAliveOutlet
+          pages={kept}
+          enabled={layout.keepAlive}
+          renderTabs={layout.multiTab ? (tabs, active, close) => <MultiTabs tabs={tabs} active={active} close={close} /> : undefined}
+        />
+      )}
+    </ProLayout>
+  );
+}

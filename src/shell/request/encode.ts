@@ -1,0 +1,75 @@
+/**
+ * Body and query encodings. 64-bit ids stay exact both ways: responses are parsed with json-bigint
+ * (storeAsString: integers beyond 2^53 become digit strings), requests are written with its stringify
+ * (BigInt and big-number values are written as raw digits).
+ *
+ * @example
+ * parseBody('{"id":1876543210987654321}') // { id: "1876543210987654321" }
+ * parseBody('<html>')                      // "<html>" (kept as raw text)
+ * toQuery({ a: [1, 2], b: 'x', c: undefined }) // "a=1&a=2&b=x"
+ */
+import JSONbig from 'json-bigint';
+
+const bigJson = JSONbig({ storeAsString: true });
+
+/** Parses a response body; text that is not JSON is kept as the raw text (spec §8). Empty → null. */
+export function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return bigJson.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function stringifyBody(value: unknown): string {
+  return JSONbig.stringify(value ?? {});
+}
+
+function scalar(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object' && v !== null) return JSONbig.stringify(v);
+  return String(v);
+}
+
+function entries(input: Record<string, unknown> | undefined): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(input ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v) { if (item !== undefined && item !== null) out.push([k, item]); }
+    else out.push([k, v]);
+  }
+  return out;
+}
+
+/** Query string with repeated names for arrays (a=1&a=2); empty values are left out. */
+export function toQuery(input: Record<string, unknown> | undefined): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of entries(input)) q.append(k, scalar(v));
+  return q.toString();
+}
+
+/**
+ * multipart/form-data: arrays become repeated fields, files and blobs go as files.
+ *
+ * A form cannot carry null or an empty list, so a field present in `input` as null, '' or [] goes as
+ * ONE EMPTY PART (`name=""`): the server reads it as "clear" in an edit (partial) binding and as
+ * "not sent" elsewhere (rule in server/core/README.md). undefined is "not sent", as in JSON bodies.
+ *
+ * @example
+ * toFormData({ name: '门店', photos: [], phone: null, note: undefined })
+ * // name=门店, photos="", phone=""   (note is left out)
+ */
+export function toFormData(input: Record<string, unknown> | undefined): FormData {
+  const fd = new FormData();
+  for (const [k, raw] of Object.entries(input ?? {})) {
+    if (raw === undefined) continue;
+    const items = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null && v !== '');
+    if (items.length === 0) fd.append(k, '');
+    for (const v of items) {
+      if (typeof Blob !== 'undefined' && v instanceof Blob) fd.append(k, v);
+      else fd.append(k, scalar(v));
+    }
+  }
+  return fd;
+}

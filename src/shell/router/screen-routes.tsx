@@ -1,0 +1,61 @@
+/**
+ * The dynamic routes: one per screen the user may open (spec §2 "generates and adds dynamic routes"),
+ * added under the layout route once the user's info is in. The route's loader starts the schema
+ * and the renderer code side by side; the element suspends only the body, the layout stays painted.
+ *
+ * @example
+ * router.patchRoutes('layout', screenRoutes(screensForRoles(screens, user.roles)));
+ */
+import { use } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { Resource, ScreenRoute } from '../../schema';
+import { allowsRoles } from '../../schema/derive';
+import { useSession } from '../session/session-store';
+import { useShell } from '../shell-context';
+import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
+
+const schemas = new Map<string, Promise<Resource>>();
+
+/** The screen's schema, loaded once and shared by the loader and the element. */
+export function loadScreenSchema(screen: ScreenRoute): Promise<Resource> {
+  let p = schemas.get(screen.name);
+  if (!p) {
+    p = screen.load();
+    p.catch(() => schemas.delete(screen.name)); // a failed load is retried next time
+    schemas.set(screen.name, p);
+  }
+  return p;
+}
+
+function ScreenBody({ screen }: { screen: ScreenRoute }) {
+  const { ScreenView } = useShell();
+  const resource = use(loadScreenSchema(screen));
+  return <ScreenView screen={screen} resource={resource} />;
+}
+
+/** Checks the roles again: routes added for a previous user of this tab stay in the router. */
+export function ScreenElement({ screen }: { screen: ScreenRoute }) {
+  const { user } = useSession();
+  if (!user || !allowsRoles(screen.roles, user.roles)) return <ResultPage code="403" embedded />;
+  return <ScreenBody screen={screen} />;
+}
+
+export function screenRouteId(screen: ScreenRoute): string {
+  return `screen:${screen.name}`;
+}
+
+export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => void): RouteObject[] {
+  return screens
+    .filter((s) => !s.externalUrl)
+    .map((screen) => ({
+      id: screenRouteId(screen),
+      path: screen.path.replace(/^\//, ''),
+      handle: { title: screen.title, screen: screen.name },
+      loader: () => {
+        void loadScreenSchema(screen).catch(() => {});
+        preload?.();
+        return null;
+      },
+      element: <ScreenElement screen={screen} />,
+    }));
+}
