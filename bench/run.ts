@@ -1,19 +1,18 @@
 /**
- * `npm run bench [-- web|api]`: speed figures, never asserted in tests.
+ * `npm run bench [-- web|api]`: speed figures, never asserted in tests (no argument: both).
  *  web — JS bytes per route (login, staff, order) and time to the first 20 order rows, cold and warm
  *        (median of 10), against the naive ProLayout + ProTable baseline measured in the same run.
- *  api — /order/list p50/p95 and /order/count with 10 concurrent clients on a benchmark database
- *        (BENCH_DATA_DIR: a PGlite folder seeded with `npm run seed -- --orders 1000000`; and/or
- *        DATABASE_URL for PostgreSQL). Loopback only, bounded in count and time.
+ *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
+ *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { startServer } from '../e2e/lib/server';
 import { serveBaseline } from './baseline';
-import { assertLoopback, load, percentile } from './lib';
+import { apiBench } from './api';
 import { measureRoute } from './web';
 
-const what = process.argv[2] ?? 'web';
+const what = process.argv[2] ?? 'all';
 
 async function token(base: string): Promise<string> {
   const r = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
@@ -57,29 +56,9 @@ async function web() {
   }
 }
 
-async function apiOn(label: string, env: Record<string, string>) {
-  const srv = await startServer(env);
-  assertLoopback(srv.base);
-  try {
-    const t = await token(srv.base);
-    const headers = { 'x-misi-token': t };
-    const queries = ['current=1&pageSize=20', 'current=1&pageSize=20&status=pending', 'current=3&pageSize=20&status=settled',
-      'current=1&pageSize=20&createdAtFrom=2026-01-01T00:00:00.000Z&createdAtTo=2026-12-31T23:59:59.999Z', 'current=1&pageSize=20&customerPhone=13800138000'];
-    for (const [name, path] of [['list', '/api/order/list'], ['count', '/api/order/count']] as const) {
-      const lat = await load(async (i) => { await (await fetch(`${srv.base}${path}?${queries[i % queries.length]}`, { headers })).arrayBuffer(); }, { clients: 10, count: 1000, maxMs: 60_000 });
-      console.log(`${label} ${name}: n=${lat.length} p50=${percentile(lat, 50).toFixed(1)} ms p95=${percentile(lat, 95).toFixed(1)} ms`);
-    }
-  } finally {
-    await srv.stop();
-  }
+if (!['all', 'web', 'api'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, api or nothing for both`);
+  process.exit(2);
 }
-
-async function api() {
-  if (process.env.BENCH_DATA_DIR) await apiOn('PGlite', { DATA_DIR: process.env.BENCH_DATA_DIR });
-  if (process.env.DATABASE_URL) await apiOn('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
-  if (!process.env.BENCH_DATA_DIR && !process.env.DATABASE_URL) console.log('api bench: set BENCH_DATA_DIR and/or DATABASE_URL to a database seeded with `npm run seed -- --orders 1000000`');
-}
-
-if (what === 'web') await web();
-else if (what === 'api') await api();
-else { console.error(`unknown bench "${what}": use web or api`); process.exit(2); }
+if (what !== 'api') await web();
+if (what !== 'web') await apiBench();

@@ -23,6 +23,8 @@ export interface ListController {
   query: Record<string, unknown>;
   rows: Row[];
   total: number;
+  /** false when the server says `total` is an estimate (`totalExact: false`, huge results) */
+  totalExact: boolean;
   loading: boolean;
   error: Error | null;
   /** bumps after every fetch request (counts and other dependents follow it) */
@@ -40,11 +42,11 @@ export interface ListController {
 }
 
 /** Accepts a page result or a bare list. */
-function toPage(data: unknown): { list: Row[]; total: number } {
-  if (Array.isArray(data)) return { list: data as Row[], total: data.length };
-  const p = data as Partial<Page<Row>> | null;
+function toPage(data: unknown): { list: Row[]; total: number; totalExact: boolean } {
+  if (Array.isArray(data)) return { list: data as Row[], total: data.length, totalExact: true };
+  const p = data as (Partial<Page<Row>> & { totalExact?: boolean }) | null;
   if (!p || !Array.isArray(p.list)) throw new Error('list binding did not return a page {list,total}');
-  return { list: p.list, total: typeof p.total === 'number' ? p.total : Number(p.total ?? p.list.length) };
+  return { list: p.list, total: typeof p.total === 'number' ? p.total : Number(p.total ?? p.list.length), totalExact: p.totalExact !== false };
 }
 
 export function useListController(resource: Resource): ListController {
@@ -58,6 +60,7 @@ export function useListController(resource: Resource): ListController {
 
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalExact, setTotalExact] = useState(true);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
@@ -72,6 +75,7 @@ export function useListController(resource: Resource): ListController {
         const page = toPage(data);
         setRows(page.list);
         setTotal(page.total);
+        setTotalExact(page.totalExact);
         setError(null);
       })
       .catch((e: unknown) => {
@@ -123,5 +127,5 @@ export function useListController(resource: Resource): ListController {
   const rowKey = useCallback((r: Row) => rowKeyOf(resource, r), [resource]);
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(rowKey(r))), [rows, selectedKeys, rowKey]);
 
-  return { state, query, rows, total, loading, error, version, setFilters, setPage, setTab, setSort, refetch, selectedKeys, selectedRows, setSelectedKeys, rowKey };
+  return { state, query, rows, total, totalExact, loading, error, version, setFilters, setPage, setTab, setSort, refetch, selectedKeys, selectedRows, setSelectedKeys, rowKey };
 }

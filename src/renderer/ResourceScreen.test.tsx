@@ -82,6 +82,14 @@ describe('ResourceScreen: staff list', () => {
     expect(screen.getByText('共 3 条')).toBeTruthy();
   });
 
+  it('says "约 N 条" when the server marks the total as an estimate', async () => {
+    const approx = (input: Record<string, unknown>) => ({ ...page(input), total: 1000046, totalExact: false });
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': approx }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    await waitFor(() => expect(screen.getByText('约 1000046 条')).toBeTruthy());
+    expect(screen.queryByText(/^共 /)).toBeNull();
+  });
+
   it('has the search fields; submitting calls the list binding with the filters and writes the URL', async () => {
     const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?current=2', user: me });
     await screen.findByText('王管理');

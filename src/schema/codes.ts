@@ -26,6 +26,8 @@ export interface Page<T> {
   total: number;
   current: number;
   pageSize: number;
+  /** false when `total` is the database's estimate (huge results); absent means exact */
+  totalExact?: boolean;
 }
 
 export interface Option {

@@ -128,7 +128,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: [...pageSizes, ...extraSize].sort((a, b) => a - b),
-          showTotal: (total) => t('renderer.total', { total }),
+          showTotal: (total) => t(list.totalExact ? 'renderer.total' : 'renderer.totalApprox', { total }),
           onChange: (current, pageSize) => list.setPage(current, pageSize),
         }}
         rowSelection={bulk.length ? { selectedRowKeys: list.selectedKeys, onChange: (keys) => list.setSelectedKeys(keys.map(String)) } : false}
