@@ -43,7 +43,7 @@ export function optionSource(app: Pick<AppSchema, 'dicts'>, field: AnyField): Op
 const TTL = 5 * 60_000;
 const cache = new Map<string, { at: number; promise: Promise<Option[]> }>();
 
-/** Forgets cached options (after edits that change labels, and between tests). */
+/** Forgets cached options: the shell's runtime calls it after every successful write (src/shell/runtime.ts), tests between cases. */
 export function clearOptionCache(): void {
   cache.clear();
 }

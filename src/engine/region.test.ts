@@ -13,6 +13,8 @@ describe('region data', () => {
     const data = await loadRegions();
     expect(regionPlaceLabel(data, '330106')).toBe('杭州市 西湖区');
     expect(regionPlaceLabel(data, '330100')).toBe('浙江省 杭州市');
+    expect(regionPlaceLabel(data, '310115')).toBe('上海市 浦东新区');
+    expect(regionPlaceLabel(data, '310100')).toBe('上海市');
     expect(regionLabel(data, ['330000', '330100', '330106'])).toBe('浙江省 / 杭州市 / 西湖区');
   });
 });

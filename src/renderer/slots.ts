@@ -22,6 +22,8 @@ export interface SlotProps {
   fieldType?: FieldType;
   /** action dialogs: close and tell the list whether something changed */
   onClose?: (changed: boolean) => void;
+  /** detail sections: the section changed data the record shows (a count, a status); reload it */
+  onRecordChanged?: () => void;
   [extra: string]: unknown;
 }
 

@@ -4,11 +4,24 @@
  * @example
  * <RuntimeProvider value={createRuntime({ app: appConfig, user, locale })}>…</RuntimeProvider>
  */
-import type { AppSchema, Resource } from '../schema';
-import type { Runtime, RuntimeUser } from '../engine/runtime';
+import type { ApiBinding, AppSchema, Resource } from '../schema';
+import type { CallOptions, Runtime, RuntimeUser } from '../engine/runtime';
+import { clearOptionCache } from '../engine/options';
 import { callApi } from './request/client';
 import { fileUrl, uploadFile } from './request/upload';
 import { downloadFile } from './request/download';
+
+/**
+ * callApi, and after a write that succeeded the cached dict/ref options are forgotten: a write may
+ * add, rename or change the state of what a select offers (a store approved on /store must be offered
+ * by the order's assign dialog at once, not after the cache's 5 minutes). Module-level, so `call` keeps
+ * one identity (hooks depend on it).
+ */
+async function call<T = unknown>(binding: ApiBinding, input?: Record<string, unknown>, options?: CallOptions): Promise<T> {
+  const data = await callApi<T>(binding, input, options);
+  if (binding.method !== 'GET') clearOptionCache();
+  return data;
+}
 
 export function createRuntime(opts: {
   app: AppSchema;
@@ -20,7 +33,7 @@ export function createRuntime(opts: {
     app: opts.app,
     user: opts.user,
     locale: opts.locale,
-    call: callApi,
+    call,
     upload: uploadFile,
     fileUrl,
     download: downloadFile,

@@ -8,7 +8,7 @@ import { fieldTypes } from '../fields';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
 
-export function DetailSections({ resource, record }: { resource: Resource; record: Row }) {
+export function DetailSections({ resource, record, onRecordChanged }: { resource: Resource; record: Row; onRecordChanged?: () => void }) {
   const t = useT();
   return (
     <>
@@ -19,7 +19,7 @@ export function DetailSections({ resource, record }: { resource: Resource; recor
           return (
             <Card key={`slot-${i}`} size="small" title={t(section.title)} variant="borderless" styles={{ body: { paddingInline: 0 }, header: { paddingInline: 0 } }}>
               <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
-                <Slot resource={resource} record={record} section={section} binding={binding} {...(section.props ?? {})} />
+                <Slot resource={resource} record={record} section={section} binding={binding} onRecordChanged={onRecordChanged} {...(section.props ?? {})} />
               </Suspense>
             </Card>
           );

@@ -23,6 +23,10 @@ export interface DetailViewProps {
   onRun?: (action: string, record: Row) => void;
 }
 
+function sameRecord(a: Row, b: Row): boolean {
+  return a.id !== undefined && String(a.id) === String(b.id);
+}
+
 export default function DetailView({ resource, row, container, open = true, version = 0, onClose, onRun }: DetailViewProps) {
   const t = useT();
   const { record, loading, error, refetch } = useDetail(resource, row);
@@ -50,10 +54,11 @@ export default function DetailView({ resource, row, container, open = true, vers
 
   const body = error ? (
     <Result status="error" title={t('renderer.loadFailed')} subTitle={error.message} extra={<Button onClick={refetch}>{t('renderer.retry')}</Button>} />
-  ) : !record || loading ? (
+  ) : !record || (loading && !sameRecord(record, row)) ? (
     <Skeleton active paragraph={{ rows: 8 }} />
   ) : (
-    <DetailSections resource={resource} record={record} />
+    // a reload of the same record keeps the sections mounted (and their own state) while it runs
+    <DetailSections resource={resource} record={record} onRecordChanged={refetch} />
   );
 
   if (container === 'page') {

@@ -44,9 +44,17 @@ describe('FileUpload', () => {
 
   it('uploads an accepted file and gives the form its key', async () => {
     const { pick, onChange, input } = mount();
-    expect(input.getAttribute('accept')).toBe('image/*');
+    expect(input.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
     pick(new File([new Uint8Array(10)], 'a.png', { type: 'image/png' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('a'.repeat(32)));
+  });
+
+  it('refuses a type the server would refuse, naming the formats it takes', async () => {
+    const upload = vi.fn();
+    const { pick } = mount(upload as never);
+    pick(new File([new Uint8Array(10)], 'scan.gif', { type: 'image/gif' }));
+    await screen.findByText('文件“scan.gif”格式不支持，仅支持 PNG/JPEG/WebP');
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('shows the server refusal message', async () => {

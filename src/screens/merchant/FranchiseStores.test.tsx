@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import merchantJson from '../../../schemas/merchant.json';
 import storeJson from '../../../schemas/store.json';
 import type { Resource } from '../../schema';
@@ -60,15 +60,16 @@ describe('FranchiseStores', () => {
     expect(screen.queryByText('编辑')).toBeNull();
   });
 
-  it('lets an admin edit a store through /merchant/franchiseStore/addOrEdit with the merchant preset', async () => {
+  it('lets an admin edit a store through /merchant/franchiseStore/addOrEdit with the merchant preset, then reloads the merchant', async () => {
     const saved: Record<string, unknown>[] = [];
+    const recordChanged = vi.fn();
     const { Wrapper } = setup(['admin'], {
       '/merchant/franchiseStore/addOrEdit': (input) => {
         saved.push(input);
         return { ...STORE, ...input };
       },
     });
-    render(<Wrapper><FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} /></Wrapper>);
+    render(<Wrapper><FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} onRecordChanged={recordChanged} /></Wrapper>);
     await screen.findByText('小羊管家（姑苏店）');
     expect(screen.getByText('新增门店')).toBeTruthy();
     fireEvent.click(screen.getByText('编辑'));
@@ -80,6 +81,8 @@ describe('FranchiseStores', () => {
     fireEvent.click(ok);
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 8000 });
     expect(saved[0]).toMatchObject({ id: STORE.id, merchantId: MERCHANT_ID, name: '小羊管家（姑苏旗舰店）', serviceArea: ['320508'] });
+    // the merchant's own fields (its store count) are reloaded, not left stale
+    await waitFor(() => expect(recordChanged).toHaveBeenCalledTimes(1), { timeout: 8000 });
   });
 });
 

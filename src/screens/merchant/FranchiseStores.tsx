@@ -37,7 +37,7 @@ function useStoreResource(): Resource | null {
   return store;
 }
 
-export default function FranchiseStores({ record, binding }: SlotProps) {
+export default function FranchiseStores({ record, binding, onRecordChanged }: SlotProps) {
   const t = useT();
   const { user } = useRuntime();
   const store = useStoreResource();
@@ -97,7 +97,11 @@ export default function FranchiseStores({ record, binding }: SlotProps) {
             open
             onClose={(changed) => {
               setDialog(null);
-              if (changed) reload();
+              if (changed) {
+                reload();
+                // the merchant's own fields count its stores
+                onRecordChanged?.();
+              }
             }}
           />
         </Suspense>
