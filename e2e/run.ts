@@ -29,7 +29,7 @@ let passed = 0;
 let failed = 0;
 // E2E_GREP=<regex>: only the tests whose name matches (handy while working on one behaviour)
 const grep = process.env.E2E_GREP ? { testNamePatterns: [new RegExp(process.env.E2E_GREP)] } : {};
-const stream = run({ files, concurrency: 1, timeout: 180_000, ...grep });
+const stream = run({ files, concurrency: 1, timeout: 300_000, ...grep });
 stream.on('test:pass', (e) => { if (e.details.type !== 'suite') passed++; });
 stream.on('test:fail', (e) => { if (e.details.type !== 'suite') failed++; });
 stream.compose(new spec()).pipe(process.stdout);

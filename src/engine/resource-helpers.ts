@@ -51,6 +51,8 @@ export interface NormalizedFormItem {
   readOnly: boolean;
   visibleWhen?: When;
   dependsOn: string[];
+  /** fixed filters of a dict/ref search (sent with the dependsOn values) */
+  params?: Record<string, string | number | boolean>;
 }
 
 /** forms.*.items with the string shorthand expanded; an item is read-only if the item or its field says so. */
@@ -64,6 +66,7 @@ export function normalizeFormItems(resource: Resource, items: FormItem[]): Norma
       readOnly: !!('readOnly' in o && o.readOnly) || !!field.readOnly,
       visibleWhen: 'visibleWhen' in o ? o.visibleWhen : undefined,
       dependsOn: ('dependsOn' in o && o.dependsOn) || [],
+      params: 'params' in o ? o.params : undefined,
     };
   });
 }

@@ -666,6 +666,7 @@ export const bindings = {
           id: { maxItems: 50, multiple: true, type: 'bigint' },
           keyword: { maxLength: 50, type: 'string' },
           merchantId: { type: 'bigint' },
+          region: { title: 'store.coversRegion', type: 'region' },
         },
       },
       method: 'GET',

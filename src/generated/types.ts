@@ -751,6 +751,7 @@ export type StoreDictInput = {
   keyword?: string;
   merchantId?: string;
   assignable?: boolean;
+  region?: string[];
   id?: string[];
 };
 

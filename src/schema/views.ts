@@ -87,6 +87,9 @@ export const FormItem = Type.Union([
       readOnly: Type.Optional(Type.Boolean()),
       visibleWhen: Type.Optional(When),
       dependsOn: Type.Optional(Type.Array(Name, { description: 'fields whose values are passed to a dict/ref search (e.g. merchantId)' })),
+      params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+        description: 'fixed filters sent with a dict/ref search, beside dependsOn (e.g. {"assignable": true})',
+      })),
     },
     { additionalProperties: false },
   ),

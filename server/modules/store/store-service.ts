@@ -339,6 +339,8 @@ export interface StoreDictFilter {
   keyword?: string;
   merchantId?: string;
   assignable?: boolean;
+  /** a place (province, city, district codes): only stores whose service area covers its city or district */
+  region?: string[] | string;
   id?: string[] | string;
 }
 
@@ -360,6 +362,12 @@ export async function storeOptions(db: Db, f: StoreDictFilter) {
     where.push(`s.merchant_id = $${params.length}`);
   }
   if (f.assignable) where.push(assignableSql('s'));
+  // The same coverage rule as auto-assign: the service area holds the place's city or its district.
+  const areas = asArray(f.region).slice(1).filter(Boolean);
+  if (areas.length) {
+    params.push(areas);
+    where.push(`s.service_area && $${params.length}::text[]`);
+  }
   const r = await db.query(
     `SELECT s.id, s.name, s.merchant_id, m.name AS merchant_name, s.province, s.city, s.district,
             s.service_area, s.audit_status

@@ -282,6 +282,23 @@ describe('GET /dict/store', () => {
     }
   });
 
+  it('filters by the place an order is in: only stores whose service area covers its city or district', async () => {
+    const { rows } = await k.db.query<{ area: string }>(`SELECT unnest(service_area) AS area FROM stores WHERE audit_status = 'approved' LIMIT 1`);
+    const area = rows[0].area;
+    const city = area.slice(0, 4) + '00';
+    const district = area.endsWith('00') ? city.slice(0, 4) + '99' : area;
+    const q = `region=${area.slice(0, 2)}0000&region=${city}&region=${district}`;
+    const r = await k.call('GET', `/api/dict/store?${q}`);
+    expect(r.code).toBe(0);
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(r.data.every((o: any) => o.serviceArea.includes(city) || o.serviceArea.includes(district))).toBe(true);
+    const expected = await k.count('stores', 'service_area && $1::text[]', [[city, district]]);
+    expect(r.data).toHaveLength(Math.min(expected, 50));
+    // a place no store serves offers none
+    const none = await k.call('GET', '/api/dict/store?region=650000&region=654300&region=654326');
+    expect(none.data).toEqual([]);
+  });
+
   it('filters by keyword, merchant and assignable (approved and enabled only); any signed-in user', async () => {
     const kw = await k.call('GET', `/api/dict/store?keyword=${encodeURIComponent('洁到家')}`);
     expect(kw.data.length).toBeGreaterThan(0);

@@ -166,25 +166,30 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
     dialogEl = <Custom resource={resource} record={dialog.record ?? {}} open={dialog.open} onClose={closeDialog} />;
   }
 
+  // Separate boundaries: while the lazy FormDialog chunk loads, only the dialog suspends. One shared
+  // boundary would hide the open detail drawer meanwhile, and revealing it re-mounts its portal after
+  // the dialog's, so a dialog opened from the drawer would sit behind it.
   const element = (
-    <Suspense fallback={null}>
-      {dialogEl}
-      {detail && (
-        <DetailView
-          key={rowKeyOf(resource, detail.record)}
-          resource={resource}
-          row={detail.record}
-          version={detail.version}
-          container="drawer"
-          open={detail.open}
-          onClose={() => {
-            setDetail((d) => (d ? { ...d, open: false } : d));
-            setTimeout(() => setDetail((d) => (d && !d.open ? null : d)), 300);
-          }}
-          onRun={run}
-        />
-      )}
-    </Suspense>
+    <>
+      <Suspense fallback={null}>{dialogEl}</Suspense>
+      <Suspense fallback={null}>
+        {detail && (
+          <DetailView
+            key={rowKeyOf(resource, detail.record)}
+            resource={resource}
+            row={detail.record}
+            version={detail.version}
+            container="drawer"
+            open={detail.open}
+            onClose={() => {
+              setDetail((d) => (d ? { ...d, open: false } : d));
+              setTimeout(() => setDetail((d) => (d && !d.open ? null : d)), 300);
+            }}
+            onRun={run}
+          />
+        )}
+      </Suspense>
+    </>
   );
   return { run, runBulk: runBulkAction, element };
 }

@@ -36,16 +36,18 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
   const [error, setError] = useState<string | null>(null);
   const key = binding ? JSON.stringify(pick(record, resolveBindingInput(resource, binding).map((p) => p.name))) : '';
 
+  // `record` too: the detail view reloads the record after an action while this section stays
+  // mounted, and the action wrote a log entry to show.
   useEffect(() => {
     if (!binding) return;
     let live = true;
     call<LogEntry[] | { list: LogEntry[] }>(binding, JSON.parse(key) as Record<string, unknown>)
-      .then((d) => live && setEntries(Array.isArray(d) ? d : d?.list ?? []))
+      .then((d) => live && (setEntries(Array.isArray(d) ? d : d?.list ?? []), setError(null)))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
     };
-  }, [call, binding, key]);
+  }, [call, binding, key, record]);
 
   if (!binding) return <Typography.Text type="danger">{t('renderer.timeline.noApi')}</Typography.Text>;
   if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
