@@ -15,6 +15,20 @@ export interface RouteFigures {
   jsDecodedKB: number;
 }
 
+/** Page script: records performance.now() when `min` rows matching `sel` are laid out (checked on every mutation and frame). */
+function rowsWatcher(sel: string, min: number): string {
+  return `(() => {
+    const sel = ${JSON.stringify(sel)}, min = ${min};
+    function check() {
+      const rows = document.querySelectorAll(sel);
+      if (rows.length >= min && !window.__rowsAt && rows[0].getBoundingClientRect().height > 0) window.__rowsAt = performance.now();
+    }
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    function frame() { check(); if (!window.__rowsAt) requestAnimationFrame(frame); }
+    requestAnimationFrame(frame);
+  })();`;
+}
+
 async function measure(browser: Browser, url: string, opts: { storage?: Record<string, string>; rowsSelector?: string; minRows: number; loads: number; warm: boolean }) {
   const times: number[] = [];
   let js = { files: 0, transfer: 0, decoded: 0 };
@@ -26,13 +40,9 @@ async function measure(browser: Browser, url: string, opts: { storage?: Record<s
     const c = opts.warm ? ctx : await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     if (!opts.warm && opts.storage) await c.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, opts.storage);
     const page = await c.newPage();
-    await page.addInitScript(({ sel, min }: { sel: string; min: number }) => {
-      const check = () => {
-        const rows = document.querySelectorAll(sel);
-        if (rows.length >= min && !(window as any).__rowsAt && rows[0].getBoundingClientRect().height > 0) (window as any).__rowsAt = performance.now();
-      };
-      new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-    }, { sel, min: opts.minRows });
+    // A string, not a function: tsx (esbuild keepNames) wraps named inner functions in __name(), which
+    // does not exist in the page, so a function script threw and never recorded the rows.
+    await page.addInitScript({ content: rowsWatcher(sel, opts.minRows) });
     await page.goto(url);
     await page.locator(sel).nth(opts.minRows - 1).waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForFunction(() => (window as any).__rowsAt !== undefined, undefined, { timeout: 10_000 });

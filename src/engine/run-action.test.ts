@@ -17,7 +17,8 @@ describe('callAction', () => {
 describe('runBulk', () => {
   const res: Resource = {
     name: 'o',
-    fields: { id: { type: 'bigint', title: 'o.id' }, status: { type: 'string', title: 'o.status' }, ids: { type: 'bigint', title: 'o.ids', multiple: true } },
+    fields: { id: { type: 'bigint', title: 'o.id' }, orderNo: { type: 'string', title: 'o.no' }, status: { type: 'string', title: 'o.status' }, ids: { type: 'bigint', title: 'o.ids', multiple: true } },
+    list: { api: 'auto', columns: ['orderNo', 'status'] },
     api: {
       auto: { method: 'POST', path: '/o/auto', input: { fields: ['ids'] } },
       one: { method: 'POST', path: '/o/one', input: { fields: ['id'] } },
@@ -28,21 +29,21 @@ describe('runBulk', () => {
     },
   };
   const rows = [
-    { id: '11', status: 'pending' },
-    { id: '12', status: 'pending' },
-    { id: '13', status: 'closed' },
+    { id: '11', orderNo: 'SO11', status: 'pending' },
+    { id: '12', orderNo: 'SO12', status: 'pending' },
+    { id: '13', orderNo: '', status: 'closed' },
   ];
   it('sends eligible ids in one call and reports failures and skipped rows', async () => {
     const rt = fakeRuntime({ '/o/auto': () => ({ failed: [{ id: '12', message: '无可用门店' }] }) });
     const s = await runBulk(rt.runtime.call, res, 'auto', rows);
     expect(rt.calls[0].input).toEqual({ ids: ['11', '12'] });
-    expect(s).toEqual({ requested: 3, succeeded: 1, skipped: 1, failed: [{ key: '12', message: '无可用门店' }] });
+    expect(s).toEqual({ requested: 3, succeeded: 1, skipped: 1, failed: [{ key: '12', label: 'SO12', message: '无可用门店' }] });
   });
   it('calls once per row when the binding takes one id', async () => {
     const rt = fakeRuntime({ '/o/one': (i) => { if (i.id === '13') throw new Error('状态不允许'); return null; } });
     const s = await runBulk(rt.runtime.call, res, 'one', rows);
     expect(rt.calls.map((c) => c.input.id)).toEqual(['11', '12', '13']);
-    expect(s).toEqual({ requested: 3, succeeded: 2, skipped: 0, failed: [{ key: '13', message: '状态不允许' }] });
+    expect(s).toEqual({ requested: 3, succeeded: 2, skipped: 0, failed: [{ key: '13', label: '13', message: '状态不允许' }] });
   });
 });
 

@@ -5,7 +5,7 @@
  * @example
  * await callAction(call, staff, 'disable', row);               // POST /user/edit { id, enabled: false }
  * const summary = await runBulk(call, order, 'assignAuto', rows, userId);
- * // { requested: 3, succeeded: 2, skipped: 1, failed: [{ key: '…', message: '无可用门店' }] }
+ * // { requested: 3, succeeded: 2, skipped: 1, failed: [{ key: '…', label: 'SO…', message: '无可用门店' }] }
  */
 import { matchesWhen, resolveBindingInput, type Resource } from '../schema';
 import type { Runtime } from './runtime';
@@ -31,7 +31,16 @@ export interface BulkSummary {
   succeeded: number;
   /** selected rows the action's `when` excludes (not sent) */
   skipped: number;
-  failed: { key: string; message: string }[];
+  /** `label`: how the row is named to the user (its first list column, e.g. the order no), else its key */
+  failed: { key: string; label: string; message: string }[];
+}
+
+/** The row's name for messages: the value of the list's first column when it is text, else its key. */
+function rowLabel(resource: Resource, row: Record<string, unknown> | undefined, key: string): string {
+  const first = resource.list?.columns?.[0];
+  const name = typeof first === 'string' ? first : first?.field;
+  const v = row && name ? row[name] : undefined;
+  return typeof v === 'string' && v !== '' ? v : key;
 }
 
 /**
@@ -52,8 +61,12 @@ export async function runBulk(call: Runtime['call'], resource: Resource, name: s
       { ...(action.params ?? {}), [listParam.name]: keys },
       binding.idempotent ? { idempotencyKey: newIdempotencyKey() } : undefined,
     );
+    const byKey = new Map(eligible.map((r) => [rowKeyOf(resource, r), r]));
     const failed = Array.isArray(data?.failed)
-      ? data.failed.map((f) => ({ key: String(f.id ?? f.key ?? ''), message: String(f.message ?? '') }))
+      ? data.failed.map((f) => {
+          const key = String(f.id ?? f.key ?? '');
+          return { key, label: rowLabel(resource, byKey.get(key), key), message: String(f.message ?? '') };
+        })
       : [];
     return { requested: rows.length, succeeded: keys.length - failed.length, skipped, failed };
   }
@@ -64,7 +77,8 @@ export async function runBulk(call: Runtime['call'], resource: Resource, name: s
       await callAction(call, resource, name, r);
       succeeded++;
     } catch (e) {
-      failed.push({ key: rowKeyOf(resource, r), message: e instanceof Error ? e.message : String(e) });
+      const key = rowKeyOf(resource, r);
+      failed.push({ key, label: rowLabel(resource, r, key), message: e instanceof Error ? e.message : String(e) });
     }
   }
   return { requested: rows.length, succeeded, skipped, failed };

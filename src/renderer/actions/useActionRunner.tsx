@@ -128,7 +128,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
                     <ul style={{ paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
                       {s.failed.map((f) => (
                         <li key={f.key}>
-                          <Typography.Text code>{f.key}</Typography.Text> {f.message}
+                          <Typography.Text code>{f.label}</Typography.Text> {f.message}
                         </li>
                       ))}
                     </ul>

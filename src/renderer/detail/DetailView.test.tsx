@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../schema';
 import { ResourceScreen } from '../ResourceScreen';
-import { mountScreen } from '../testing';
+import { messages, mountScreen } from '../testing';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -44,6 +44,7 @@ describe('detail drawer', () => {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
       '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' }),
       '/job/logs': () => [
+        { operatorName: '赵六', at: '2026-01-03T08:00:00', action: 'remark', title: 'renderer.timeline.system', before: { phone: null, status: 'open' }, after: { phone: null, status: 'open' }, remark: '补充说明' },
         { operator: '王管理', at: '2026-01-02T10:00:00', action: 'close', before: { status: 'open' }, after: { status: 'done' }, remark: '客户取消' },
         { operatorName: '李四', at: '2026-01-01T09:00:00', action: 'create', before: null, after: null, remark: null },
       ],
@@ -58,10 +59,15 @@ describe('detail drawer', () => {
     expect(within(drawer).getByText('¥88.50')).toBeTruthy();
     await within(drawer).findByText('客户取消', {}, { timeout: 10_000 });
     expect(rt.calls.find((c) => c.path === '/job/logs')!.input).toEqual({ id: ID });
+    await within(drawer).findByText('补充说明', {}, { timeout: 10_000 });
     const items = [...drawer.querySelectorAll('.ant-timeline-item')].map((e) => e.textContent ?? '');
-    expect(items[0]).toContain('王管理');
-    expect(items[0]).toContain('2026-01-02 10:00:00');
-    expect(items[1]).toContain('李四');
+    // the server's title key names the entry; fields empty before and after, or unchanged, are left out
+    expect(items[0]).toContain(messages['renderer.timeline.system']);
+    expect(items[0]).not.toContain('→');
+    expect(items[1]).toContain('王管理');
+    expect(items[1]).toContain('2026-01-02 10:00:00');
+    expect(items[1]).toContain('→');
+    expect(items[2]).toContain('李四');
     expect(within(drawer).getByRole('button', { name: /停\s*用/ })).toBeTruthy();
   });
 });

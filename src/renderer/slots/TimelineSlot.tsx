@@ -17,6 +17,8 @@ interface LogEntry {
   operatorName?: string;
   at?: string;
   action?: string;
+  /** i18n key of the entry's title, when the server names it (else the action's title is used) */
+  title?: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   remark?: string | null;
@@ -27,6 +29,10 @@ function Value({ resource, name, value }: { resource: SlotProps['resource']; nam
   if (!field) return <span>{value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
   const { Display } = fieldTypes[field.type];
   return <Display name={name} field={field} resource={resource} value={value} />;
+}
+
+function isBlank(v: unknown): boolean {
+  return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
 export default function TimelineSlot({ resource, record, binding }: SlotProps) {
@@ -57,8 +63,11 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
   return (
     <Timeline
       items={sorted.map((e, i) => {
-        const act = e.action ? resource.actions?.[e.action]?.title : undefined;
-        const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
+        const act = e.title ?? (e.action ? resource.actions?.[e.action]?.title : undefined);
+        // a field that was empty and stays empty, or did not change, says nothing
+        const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].filter(
+          (k) => !(isBlank(e.before?.[k]) && isBlank(e.after?.[k])) && JSON.stringify(e.before?.[k] ?? null) !== JSON.stringify(e.after?.[k] ?? null),
+        );
         return {
           key: e.id ?? String(i),
           color: i === 0 ? 'blue' : 'gray',
