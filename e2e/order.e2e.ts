@@ -219,13 +219,15 @@ describe('order flow (admin)', () => {
     await until(() => timeline.count(), (n) => n === 4);
     const entries = (await timeline.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').replace(/： /g, '：'));
     await shot(page, 'order-detail-log');
-    const expected = [zh('order.remarkAction'), zh('order.workOrder'), zh('order.assignManual'), zh('order.add')];
+    // each entry is titled by the server's log text (order.log.<action>), e.g. 添加备注 / 手动派单
+    const expected = [zh('order.log.remark'), zh('order.log.workOrder'), zh('order.log.assignManual'), zh('order.log.add')];
     assert.equal(entries.length, 4, `four log entries: ${entries.join(' | ')}`);
     entries.forEach((e, i) => {
       assert.ok(e.startsWith(`${expected[i]} ${me.nickname} `), `entry ${i} is "${expected[i]}" by ${me.nickname}: ${e}`);
     });
     assert.ok(entries[0]!.includes(remark), 'the remark entry holds the remark');
     assert.ok(entries[1]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.assigned')} → ${zh('enum.orderStatus.in_service')}`), `work order: status change: ${entries[1]}`);
+    assert.ok(!entries.some((e) => e.includes('- → -')), `no entry lists a field empty before and after: ${entries.join(' | ')}`);
     assert.ok(entries[2]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.pending')} → ${zh('enum.orderStatus.assigned')}`), `assign: status change: ${entries[2]}`);
     assert.ok(entries[2]!.includes(store), `assign: the store: ${entries[2]}`);
     const body = await det.innerText();
@@ -532,7 +534,7 @@ describe('64-bit ids', () => {
     await seeMessage(page, zh('order.remarkSuccess'));
     const note = `64 位编号核对 ${TAG}`;
     const newest = await until(() => det.locator('.ant-timeline-item').first().innerText(), (t) => t.includes(note));
-    assert.ok(newest.includes(note) && newest.startsWith(zh('order.remarkAction')), `the drawer's log shows the remark on that order: ${newest}`);
+    assert.ok(newest.includes(note) && newest.startsWith(zh('order.log.remark')), `the drawer's log shows the remark on that order: ${newest}`);
     assert.equal(pathOf(page), '/order?tab=in_service');
     await ctx.close();
   });
