@@ -4,7 +4,6 @@
  * dialogs, messages, row actions (inline or under 更多 / More), selects and the region cascader.
  */
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
 import JSONbig from 'json-bigint';
 import type { Locator, Page } from 'playwright-core';
 import { BASE } from './browser';
@@ -65,34 +64,7 @@ export async function storeByName(token: string, name: string): Promise<Json> {
 
 // ---------------------------------------------------------------- files
 
-/** A real PNG of w×h pixels (RGB, one colour), built here: signature, IHDR, IDAT, IEND. */
-export function makePng(w: number, h: number, rgb: [number, number, number] = [22, 119, 255]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td) >>> 0);
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3);
-    for (let x = 0; x < w; x++) row.set(rgb, 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export { makePng } from './png';
 
 /** The file key in an upload's URL (/api/public/file?key=<32 hex>). */
 export function keyOf(url: string | null): string | undefined {

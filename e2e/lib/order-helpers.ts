@@ -5,7 +5,7 @@
  * a tiny PNG for uploads and an XLSX reader for exports.
  */
 import assert from 'node:assert/strict';
-import { deflateSync, crc32 } from 'node:zlib';
+import { makePng } from './png';
 import JSONbig from 'json-bigint';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
@@ -237,24 +237,9 @@ export function formItem(scope: Locator, label: string): Locator {
 
 // ---------------------------------------------------------------- files
 
-/** A valid w×h RGB PNG (solid colour), built here so the upload is a real image. */
+/** A small valid PNG, so the upload is a real image. */
 export function tinyPng(w = 4, h = 4, rgb: [number, number, number] = [220, 40, 40]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td) >>> 0);
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return makePng(w, h, rgb);
 }
 
 /** Rows of the first sheet of an XLSX file as text cells. */
