@@ -4,35 +4,18 @@
  * dialogs, messages, row actions (inline or under 更多 / More), selects and the region cascader.
  */
 import assert from 'node:assert/strict';
-import JSONbig from 'json-bigint';
 import type { Locator, Page } from 'playwright-core';
-import { BASE } from './browser';
+import { callApi, type Locale } from './api';
 import { msg, until } from './expect';
 
-export type Locale = 'zh-CN' | 'en-US';
+export type { Locale };
 export type Json = Record<string, any>;
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 
-const bigJson = JSONbig({ storeAsString: true });
-
 /** The {code,msg,data} envelope of an API call with the token (ids stay digit strings); never throws on code ≠ 0. */
 export async function apiRaw(token: string, method: 'GET' | 'POST', path: string, input: Record<string, unknown> | FormData = {}, locale: Locale = 'zh-CN'): Promise<{ status: number; code: number; msg: string; data: any }> {
-  const headers: Record<string, string> = { 'x-misi-token': token, 'x-locale': locale, 'accept-language': locale };
-  let url = `${BASE()}/api${path}`;
-  let body: string | FormData | undefined;
-  if (input instanceof FormData) body = input;
-  else if (method === 'GET') {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(input)) for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined && one !== null && one !== '') q.append(k, String(one));
-    if ([...q].length) url += `?${q}`;
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(input);
-  }
-  const r = await fetch(url, { method, headers, body });
-  const text = await r.text();
-  const env = bigJson.parse(text) as { code: number; msg: string; data: any };
-  return { status: r.status, ...env };
+  const { status, code, msg: message, data } = await callApi(token, method, path, input, { locale });
+  return { status, code, msg: message, data };
 }
 
 /** The data of a successful API call (fails the test on any other answer). */

@@ -6,46 +6,28 @@
  */
 import assert from 'node:assert/strict';
 import { makePng } from './png';
-import JSONbig from 'json-bigint';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { BASE } from './browser';
+import { callApi, type Locale } from './api';
 import { msg, until } from './expect';
 
-export type Locale = 'zh-CN' | 'en-US';
+export type { Locale };
 export type Json = Record<string, any>;
-
-const bigJson = JSONbig({ storeAsString: true });
 
 /** An API call with the token; returns the raw body text and the envelope's data (ids as digit strings). */
 export async function api(token: string, method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}, extra: { locale?: Locale; idempotent?: boolean } = {}): Promise<{ text: string; data: any }> {
-  const headers: Record<string, string> = { 'x-misi-token': token, 'x-locale': extra.locale ?? 'zh-CN' };
-  let url = `${BASE()}/api${path}`;
-  let body: string | undefined;
-  if (method === 'GET') {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(input)) for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined && one !== null && one !== '') q.append(k, String(one));
-    if ([...q].length) url += `?${q}`;
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(input);
-    if (extra.idempotent) headers['idempotency-key'] = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  }
-  const r = await fetch(url, { method, headers, body });
-  const text = await r.text();
-  const env = bigJson.parse(text) as { code: number; msg: string; data: any };
-  if (env.code !== 0) throw new Error(`${method} ${path} → ${r.status} ${text}`);
-  return { text, data: env.data };
+  const r = await callApi(token, method, path, input, extra);
+  if (r.code !== 0) throw new Error(`${method} ${path} → ${r.status} ${r.text}`);
+  return { text: r.text, data: r.data };
 }
 
 /** Creates an order through POST /api/order/add (multipart, as the add form sends it). */
 export async function addOrderApi(token: string, o: { merchantId: string; productTitle: string; customerName: string; customerPhone: string; region: string[]; address: string; paidAmount: string }): Promise<Json> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(o)) for (const one of Array.isArray(v) ? v : [v]) fd.append(k, one);
-  const r = await fetch(`${BASE()}/api/order/add`, { method: 'POST', headers: { 'x-misi-token': token }, body: fd });
-  const env = bigJson.parse(await r.text()) as { code: number; data: Json };
-  if (env.code !== 0) throw new Error(`order/add failed: ${JSON.stringify(env)}`);
-  return env.data;
+  const r = await callApi(token, 'POST', '/order/add', fd);
+  if (r.code !== 0) throw new Error(`order/add failed: ${r.text}`);
+  return r.data as Json;
 }
 
 /** Every bare integer of 16+ digits in a raw JSON text, as written (never through a JS number). */
