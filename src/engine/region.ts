@@ -6,6 +6,8 @@
  * const data = await loadRegions();
  * regionLabel(data, ['110000', '110100', '110105']) // "北京市 / 市辖区 / 朝阳区"
  */
+import { isPlaceholderRegionLevel } from '../schema';
+
 export interface RegionNode {
   value: string;
   label: string;
@@ -75,10 +77,7 @@ export function regionPath(data: RegionData, code: string): string[] {
  * path): the place's name under its city, e.g. "杭州市 西湖区", or just "杭州市" for a whole city.
  */
 export function regionPlaceLabel(data: RegionData, code: string): string {
-  // Municipalities and directly administered counties have a placeholder level ("市辖区", "县",
-  // "省直辖县级行政区划"): "上海市 浦东新区" reads right, "市辖区 浦东新区" does not.
-  const path = regionPath(data, code).map((c) => data.names.get(c) ?? c).filter((n) => !PLACEHOLDER_LEVEL.test(n));
+  const path = regionPath(data, code).map((c) => data.names.get(c) ?? c).filter((n) => !isPlaceholderRegionLevel(n));
   return path.slice(-2).join(' ');
 }
 
-const PLACEHOLDER_LEVEL = /^(市辖区|县|省直辖县级行政区划|自治区直辖县级行政区划)$/;

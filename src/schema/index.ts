@@ -7,3 +7,4 @@ export * from './app';
 export * from './codes';
 export * from './derive';
 export * from './screen-route';
+export * from './region-names';

@@ -8,6 +8,7 @@
  * regionName('440305') // '南山区'
  */
 import { createRequire } from 'node:module';
+import { isPlaceholderRegionLevel } from '../../../src/schema';
 
 interface PcaNode {
   code: string;
@@ -56,7 +57,7 @@ export function regionPathName(path: readonly (string | null | undefined)[]): st
   return path
     .filter((c): c is string => !!c)
     .map((c) => regionName(c) ?? c)
-    .filter((n) => n !== '市辖区' && n !== '县')
+    .filter((n) => !isPlaceholderRegionLevel(n))
     .join(' ');
 }
 
