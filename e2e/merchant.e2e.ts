@@ -172,7 +172,7 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await seeMessage(page, t('store.approveSuccess'));
       await until(() => sRow.innerText(), (x) => x.includes(t('enum.auditStatus.approved')));
       assert.ok((await sRow.innerText()).includes(t('enum.auditStatus.approved')), 'the row shows approved');
-      assert.deepEqual(await rowActionLabels(page, locale, sRow), [t('common.view'), t('common.edit')], 'no audit actions once approved');
+      await eventuallyEqual(() => rowActionLabels(page, locale, sRow), [t('common.view'), t('common.edit')], 'no audit actions once approved');
       assert.equal((await storeByName(token, sName)).auditStatus, 'approved');
       // its detail logs the approval: who and the result
       await sRow.getByText(t('common.view'), { exact: true }).click();
@@ -220,7 +220,7 @@ describe('store audit rules', () => {
     await page.goto(`/store?name=${encodeURIComponent(store.name)}`);
     await until(() => rows(page).allInnerTexts(), (r) => r.length === 1 && r[0]!.includes(store.name));
     const row = rows(page).first();
-    assert.deepEqual(await rowActionLabels(page, locale, row), [t('common.view'), t('common.edit'), t('store.approve'), t('store.reject')]);
+    await eventuallyEqual(() => rowActionLabels(page, locale, row), [t('common.view'), t('common.edit'), t('store.approve'), t('store.reject')]);
 
     await runRowAction(page, locale, row, t('store.reject'));
     const m = modal(page);
@@ -245,7 +245,7 @@ describe('store audit rules', () => {
     await m.waitFor({ state: 'hidden' });
     await until(() => row.innerText(), (x) => x.includes(t('enum.auditStatus.rejected')));
     assert.ok((await row.innerText()).includes(t('enum.auditStatus.rejected')));
-    assert.deepEqual(await rowActionLabels(page, locale, row), [t('common.view'), t('common.edit')], 'no audit actions once rejected');
+    await eventuallyEqual(() => rowActionLabels(page, locale, row), [t('common.view'), t('common.edit')], 'no audit actions once rejected');
     const saved = await storeByName(token, store.name);
     assert.equal(saved.auditStatus, 'rejected');
     assert.equal(saved.auditReason, reason);

@@ -160,11 +160,24 @@ export async function settledOptions(page: Page, ok: (labels: string[]) => boole
 
 /** Picks a place in a region cascader (single or multiple) by searching its name. */
 export async function pickRegion(page: Page, input: Locator, search: string, option: string): Promise<void> {
-  await input.click();
-  await input.pressSequentially(search);
-  const item = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: option }).first();
-  await item.waitFor();
-  await item.click();
+  const dropdown = page.locator('.ant-cascader-dropdown:visible');
+  // The search results re-render while the region data and the typed text settle; an option caught
+  // mid-render is detached ("not visible"), so the pick is tried again on the settled list.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await dropdown.count())) {
+      await input.click();
+      await input.fill('');
+      await input.pressSequentially(search);
+    }
+    const item = dropdown.locator('.ant-cascader-menu-item', { hasText: option }).first();
+    try {
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await page.waitForTimeout(300);
+    }
+  }
 }
 
 /** The value shown next to a label in a detail drawer's descriptions. */
