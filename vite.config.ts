@@ -46,8 +46,53 @@ function slimUmiRequest(): Plugin {
   };
 }
 
+const PREPAINT = 'src/app/prepaint/index.ts';
+/**
+ * The app's own modules the prepaint shares with the app, in one chunk: left to the bundler they
+ * became a dozen sub-kilobyte chunks (one per combination of importers), each a request of its own.
+ */
+const PREPAINT_SHARED = new RegExp([
+  String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
+  String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-key)\.ts$`,
+  String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/]routes)\.ts$`,
+  String.raw`[\/]schemas[\/](app|auth)\.json$`,
+  String.raw`vite[\/]preload-helper`,
+].join('|'));
+
+/**
+ * The prepaint (src/app/prepaint) is its own entry, loaded by a separate `async` script ahead of the
+ * app's: a second module script in index.html would be bundled into the app's entry and wait for all
+ * of its code. In dev it is the source file; in a build, the hashed chunk with its CSS.
+ */
+function prepaintEntry(): Plugin {
+  return {
+    name: 'prepaint-entry',
+    config: (_c, env) => (env.command === 'build' ? { build: { rolldownOptions: { input: { index: local('./index.html'), prepaint: local(`./${PREPAINT}`) } } } } : {}),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${PREPAINT}` }, injectTo: 'head-prepend' }];
+        const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(PREPAINT));
+        if (!chunk || chunk.type !== 'chunk') throw new Error(`prepaint-entry: no chunk for ${PREPAINT}`);
+        const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head-prepend' as const }));
+        // its imports are announced up front: found only when the script is parsed, they cost a round trip
+        const deps = new Set<string>();
+        const walk = (files: string[]) => files.forEach((f) => {
+          if (deps.has(f)) return;
+          deps.add(f);
+          const c = ctx.bundle![f];
+          if (c?.type === 'chunk') walk(c.imports);
+        });
+        walk(chunk.imports);
+        const preload = [...deps].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head-prepend' as const }));
+        return [...css, { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' }, ...preload];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [slimUmiRequest(), react()],
+  plugins: [slimUmiRequest(), prepaintEntry(), react()],
   server: { host: '127.0.0.1' },
   build: {
     target: 'es2022',
@@ -60,6 +105,9 @@ export default defineConfig({
         // modules first, and a group also takes the dependencies of what it matches.
         codeSplitting: {
           groups: [
+            // what the prepaint entry shares with the app: its own modules and dayjs, never a vendor group
+            { name: 'prepaint-shared', priority: 60, test: (id: string) => PREPAINT_SHARED.test(id) },
+            { name: 'vendor-dayjs', priority: 60, test: (id: string) => /[\\/]node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/.test(id) },
             { name: 'vendor-react', priority: 50, test: (id: string) => !LAZY_ONLY.test(id) && REACT.test(id) },
             // every library the entry imports statically (providers, request layer, result pages, icons)
             { name: 'vendor-boot', priority: 45, tags: ['$initial'], test: (id: string) => id.includes('node_modules') && !LAZY_ONLY.test(id) },

@@ -17,7 +17,8 @@ export async function serveBaseline(): Promise<{ base: string; stop: () => void 
     }
   }
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], { cwd: WORK, stdio: 'ignore' });
+  // vite itself, not through npx: killing npx left the preview server running after the bench
+  const child: ChildProcess = spawn(process.execPath, [`${WORK}/node_modules/vite/bin/vite.js`, 'preview', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], { cwd: WORK, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try { if ((await fetch(base)).ok) break; } catch { /* starting */ }

@@ -30,3 +30,20 @@ export function genIcons(set: SchemaSet): string {
     '',
   ].join('\n');
 }
+
+/**
+ * src/generated/icon-svgs.ts: the same icons as SVG definitions (@ant-design/icons-svg, no React),
+ * for the prepaint's static copy of a page (src/app/prepaint), which draws before React loads.
+ */
+export function genIconSvgs(set: SchemaSet): string {
+  const names = usedIcons(set);
+  return [
+    HEADER,
+    "import type { IconDefinition } from '@ant-design/icons-svg/es/types';",
+    ...names.map((n) => `import ${n} from '@ant-design/icons-svg/es/asn/${n}';`),
+    '',
+    '/** SVG definitions by icon name, for drawing without React (the prepaint). */',
+    `export const iconSvgs: Record<string, IconDefinition> = {${names.length ? '\n' + names.map((n) => `  ${n},`).join('\n') + '\n' : ''}};`,
+    '',
+  ].join('\n');
+}

@@ -7,7 +7,7 @@
  * Object.keys(files) // ['public/locales/en-US.json', …, 'src/generated/types.ts']
  */
 import { buildOpenApi } from '../schema/openapi';
-import { genIcons } from './gen-icons';
+import { genIconSvgs, genIcons } from './gen-icons';
 import { genRoutes } from './gen-routes';
 import { genServices } from './gen-services';
 import { genTypes } from './gen-types';
@@ -24,6 +24,7 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages): Record<st
     'schemas/meta/resource.schema.json': metaText('A resource: one screen or API service (schemas/<name>.json)', RESOURCE_META),
     'src/generated/routes.ts': genRoutes(set),
     'src/generated/icons.ts': genIcons(set),
+    'src/generated/icon-svgs.ts': genIconSvgs(set),
     'src/generated/types.ts': genTypes(set),
     'src/generated/services.ts': genServices(set),
     'src/generated/openapi.json': jsonText({

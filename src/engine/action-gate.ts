@@ -8,7 +8,8 @@
  * gate.allowed('add')                 // roles only (toolbar)
  * gate.rowActions(row)                // ['view', 'edit', 'disable'] for an enabled row that is not mine
  */
-import { allowsRoles, matchesWhen, type Action, type Resource } from '../schema';
+import { allowsRoles, matchesWhen } from '../schema/derive';
+import type { Action, Resource } from '../schema';
 import type { RuntimeUser } from './runtime';
 
 export interface ActionGate {

@@ -6,7 +6,9 @@
  * fieldOf(staff, 'phone')           // { type: 'phone', title: 'staff.phone', mask: true }
  * enumValues(app, staff, staff.fields.enabled) // [{ value: true, label: 'enum.userStatus.enabled', ... }]
  */
-import { enumsFor, type AnyField, type ApiBinding, type AppSchema, type Column, type EnumValue, type Field, type FormItem, type Resource, type When } from '../schema';
+// derive.ts, not the schema index: that one builds the TypeBox schemas, which the prepaint bundle must not carry.
+import { enumsFor } from '../schema/derive';
+import type { AnyField, ApiBinding, AppSchema, Column, EnumValue, Field, FormItem, Resource, When } from '../schema';
 
 /** The API binding of a resource, or a clear error naming what is missing. */
 export function requireBinding(resource: Resource, name: string): ApiBinding {

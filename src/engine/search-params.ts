@@ -7,7 +7,8 @@
  * // { current: 2, pageSize: 20, tab: undefined, filters: { roles: ['admin', 'finance'] } }
  */
 import dayjs from 'dayjs';
-import { resolveBindingInput, searchFieldNames, searchParamsOf, type AnyField, type AppSchema, type Resource } from '../schema';
+import { resolveBindingInput, searchFieldNames, searchParamsOf } from '../schema/derive';
+import type { AnyField, AppSchema, Resource } from '../schema';
 import { enumValues, fieldOf, requireBinding } from './resource-helpers';
 
 export type FilterValue = string | string[];

@@ -9,6 +9,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
+import { columnSettingsKey } from './column-settings-key';
 
 /** Same shape as ProTable's ColumnsState. */
 export interface ColumnState {
@@ -32,9 +33,7 @@ interface Stored {
   density?: Density;
 }
 
-export function columnSettingsKey(resourceName: string, userId: string | undefined): string {
-  return `columns:${userId ?? 'anonymous'}:${resourceName}`;
-}
+export { columnSettingsKey };
 
 function read(key: string): Stored {
   try {

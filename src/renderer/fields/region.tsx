@@ -11,7 +11,15 @@ import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 const RegionCascader = lazy(() => import('./RegionCascader'));
 
-function RegionValue({ value, field }: ValueProps) {
+function RegionValue(p: ValueProps) {
+  // A label the server sent with the record (`<field>Name`, e.g. the order list's regionName) needs
+  // no region data: the list then loads none of it.
+  const label = p.field.multiple ? undefined : p.record?.[`${p.name}Name`];
+  if (typeof label === 'string' && label !== '' && !isEmptyValue(p.value)) return <span>{label}</span>;
+  return <RegionFromData {...p} />;
+}
+
+function RegionFromData({ value, field }: ValueProps) {
   const regions = useRegions();
   const t = useT();
   if (isEmptyValue(value)) return <Empty />;

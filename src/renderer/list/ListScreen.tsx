@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Resource } from '../../schema';
 import {
   enumValues, fieldOf, filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, type Row,
+  pick, useListController, useRuntime, endPrepaint, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -47,6 +47,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
   useEffect(() => {
     if (list.error) message.error(list.error.message);
   }, [list.error, message]);
+
+  // The first page is on screen (or failed): the static prepaint of this list, if any, gives way.
+  useEffect(() => {
+    if (!list.loading) endPrepaint('list');
+  }, [list.loading]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
   const maxActions = Math.min(INLINE_ACTIONS, (view.rowActions ?? []).filter((n) => gate.allowed(n)).length);

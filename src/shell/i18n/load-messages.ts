@@ -8,6 +8,7 @@
  */
 import { BUILTIN_ZH } from './builtin';
 import { DEFAULT_LOCALE } from './locale';
+import { takePrefetched } from '../request/prefetch';
 
 export interface LoadedMessages {
   locale: string;
@@ -16,10 +17,27 @@ export interface LoadedMessages {
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
+/** The catalogue's URL; the prepaint script fetches the same one early (src/shell/request/prefetch.ts). */
+export const catalogueUrl = (locale: string): string => `/locales/${locale}.json`;
+
+async function readCatalogue(locale: string, fetchImpl: Fetch): Promise<{ ok: boolean; status: number; text: string }> {
+  const early = takePrefetched(catalogueUrl(locale), {});
+  if (early) {
+    try {
+      const r = await early;
+      return { ok: r.status >= 200 && r.status < 300, status: r.status, text: r.text };
+    } catch {
+      /* the early fetch failed: ask again below */
+    }
+  }
+  const res = await fetchImpl(catalogueUrl(locale), { cache: 'no-cache' });
+  return { ok: res.ok, status: res.status, text: res.ok ? await res.text() : '' };
+}
+
 async function fetchCatalogue(locale: string, fetchImpl: Fetch): Promise<Record<string, string>> {
-  const res = await fetchImpl(`/locales/${locale}.json`, { cache: 'no-cache' });
+  const res = await readCatalogue(locale, fetchImpl);
   if (!res.ok) throw new Error(`/locales/${locale}.json: HTTP ${res.status}`);
-  const body = (await res.json()) as unknown;
+  const body = JSON.parse(res.text) as unknown;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`/locales/${locale}.json is not an object of messages`);
   return body as Record<string, string>;
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../engine/runtime';
 import { callApi, setRequestHooks } from './index';
+import { clearPrefetched, prefetch } from './prefetch';
 
 interface Seen {
   url: string;
@@ -191,3 +192,48 @@ describe('callApi', () => {
     vi.useRealTimers();
   });
 });
+
+describe('answers prefetched before the app booted (src/app/prepaint)', () => {
+  beforeEach(() => clearPrefetched());
+
+  it('a GET with the same URL, token and locale takes the early answer: no second request, ids exact', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json('{"code":0,"msg":"ok","data":{"list":[{"id":1876543210987654321}],"total":1}}');
+    void prefetch('/api/order/list?current=1&pageSize=20', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    const data = await callApi<{ list: { id: string }[] }>(GET('order/list'), { current: 1, pageSize: 20 });
+    expect(data.list[0].id).toBe('1876543210987654321');
+    expect(seen.map((r) => r.url)).toEqual(['/api/order/list?current=1&pageSize=20']);
+    // the entry is used once: the next identical call goes to the server
+    await callApi(GET('order/list'), { current: 1, pageSize: 20 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('an early failure is interpreted like any answer (session expired → /login)', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json({ code: 100000, msg: 'expired', data: null });
+    void prefetch('/api/user/info', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    await expect(callApi(GET('/user/info'))).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('another token or query goes to the network', async () => {
+    localStorage.setItem('Authorization', 'tok2');
+    void prefetch('/api/order/list?current=1', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    await callApi(GET('order/list'), { current: 1 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('an aborted call rejects without waiting for the early answer', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    let release: () => void = () => {};
+    reply = () => new Promise((r) => (release = () => r(json({ code: 0, data: 1 }))));
+    void prefetch('/api/slow', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    const ac = new AbortController();
+    const p = callApi(GET('/slow'), undefined, { signal: ac.signal });
+    ac.abort();
+    await expect(p).rejects.toBeInstanceOf(ApiError);
+    release();
+  });
+});
+

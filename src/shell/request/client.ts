@@ -20,6 +20,7 @@ import { clearToken, getToken } from '../session/token';
 import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { requestHooks } from './hooks';
+import { takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -142,12 +143,36 @@ export async function send(binding: ApiBinding, input: Record<string, unknown> |
 }
 
 /**
+ * The answer the prepaint script fetched for exactly this GET (same URL, token and locale), if any:
+ * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
+ */
+function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {
+  const q = toQuery(input);
+  const url = settings.prefix.replace(/\/+$/, '') + apiPath(binding.path) + (q ? `?${q}` : '');
+  const hit = takePrefetched(url, callHeaders(binding, options));
+  if (!hit) return undefined;
+  const signal = options?.signal;
+  if (!signal) return hit.catch((e: unknown) => Promise.reject(transportError(e)));
+  return new Promise<Prefetched>((resolve, reject) => {
+    const abort = () => reject(transportError(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    hit.then(resolve, (e: unknown) => reject(transportError(e))).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
  * Performs one API binding and resolves with the envelope's `data` (see the file comment for the rules).
  *
  * @example
  * await callApi({ method: 'POST', path: 'order/refund', idempotent: true }, { id, amount: '10.00' }, { idempotencyKey: key });
  */
 export async function callApi<T = unknown>(binding: ApiBinding, input?: Record<string, unknown>, options?: ShellCallOptions): Promise<T> {
+  const early = binding.method === 'GET' ? prefetchedAnswer(binding, input, options) : undefined;
+  if (early) {
+    const r = await early;
+    return interpret(r.status, r.statusText, r.text, binding, options?.redirectOn401 ?? true) as T;
+  }
   const res = await send(binding, input, options);
   let text: string;
   try {

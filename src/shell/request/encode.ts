@@ -9,6 +9,7 @@
  * toQuery({ a: [1, 2], b: 'x', c: undefined }) // "a=1&a=2&b=x"
  */
 import JSONbig from 'json-bigint';
+import { scalar, toQuery } from './query-string';
 
 const bigJson = JSONbig({ storeAsString: true });
 
@@ -26,28 +27,7 @@ export function stringifyBody(value: unknown): string {
   return JSONbig.stringify(value ?? {});
 }
 
-function scalar(v: unknown): string {
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object' && v !== null) return JSONbig.stringify(v);
-  return String(v);
-}
-
-function entries(input: Record<string, unknown> | undefined): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (const [k, v] of Object.entries(input ?? {})) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) for (const item of v) { if (item !== undefined && item !== null) out.push([k, item]); }
-    else out.push([k, v]);
-  }
-  return out;
-}
-
-/** Query string with repeated names for arrays (a=1&a=2); empty values are left out. */
-export function toQuery(input: Record<string, unknown> | undefined): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of entries(input)) q.append(k, scalar(v));
-  return q.toString();
-}
+export { toQuery };
 
 /**
  * multipart/form-data: arrays become repeated fields, files and blobs go as files.

@@ -9,6 +9,7 @@
 import type { ApiBinding, UploadedFile } from '../../schema';
 import { ApiError, type CallOptions } from '../../engine/runtime';
 import { appConfig } from '../config';
+import { fileUrl } from './file-url';
 import { apiUrl } from './paths';
 import { callHeaders, interpret } from './client';
 import { requestHooks } from './hooks';
@@ -47,6 +48,4 @@ export function uploadFile(file: File, options?: CallOptions): Promise<UploadedF
 }
 
 /** URL that serves a stored file by its key (usable in <img src>). */
-export function fileUrl(key: string): string {
-  return `${appConfig.request.prefix.replace(/\/+$/, '')}/public/file?key=${encodeURIComponent(key)}`;
-}
+export { fileUrl };

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREFETCH_TTL_MS, clearPrefetched, prefetch, takePrefetched } from './prefetch';
+import { stringifyExact, toQuery } from './query-string';
+
+let calls: string[] = [];
+beforeEach(() => {
+  calls = [];
+  clearPrefetched();
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url);
+    if (url.includes('down')) throw new TypeError('Failed to fetch');
+    return new Response('{"code":0,"data":{"id":1876543210987654321}}', { status: 200 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const H = { 'x-locale': 'zh-CN', 'x-misi-token': 'tok' };
+
+describe('prefetch registry', () => {
+  it('hands the answer to the first identical call only, with the body text untouched', async () => {
+    void prefetch('/api/order/list?current=1', H);
+    const hit = takePrefetched('/api/order/list?current=1', { 'X-Misi-Token': 'tok', 'X-Locale': 'zh-CN' });
+    expect(hit).toBeDefined();
+    expect((await hit!).text).toBe('{"code":0,"data":{"id":1876543210987654321}}');
+    expect(takePrefetched('/api/order/list?current=1', H)).toBeUndefined();
+    expect(calls).toEqual(['/api/order/list?current=1']);
+  });
+
+  it('misses on another URL, token or locale', () => {
+    void prefetch('/api/order/list?current=1', H);
+    expect(takePrefetched('/api/order/list?current=2', H)).toBeUndefined();
+    expect(takePrefetched('/api/order/list?current=1', { ...H, 'x-misi-token': 'other' })).toBeUndefined();
+    expect(takePrefetched('/api/order/list?current=1', { ...H, 'x-locale': 'en-US' })).toBeUndefined();
+  });
+
+  it('forgets a stale answer and a failed fetch', async () => {
+    void prefetch('/api/a', H);
+    expect(takePrefetched('/api/a', H, Date.now() + PREFETCH_TTL_MS + 1)).toBeUndefined();
+    await prefetch('/api/down', H).catch(() => undefined);
+    await Promise.resolve();
+    expect(takePrefetched('/api/down', H)).toBeUndefined();
+  });
+});
+
+describe('query strings without json-bigint', () => {
+  it('repeats arrays, leaves empties out and writes BigInts exactly', () => {
+    expect(toQuery({ a: [1, 2], b: 'x', c: undefined, d: null, e: '' })).toBe('a=1&a=2&b=x');
+    expect(toQuery({ id: 1876543210987654321n })).toBe('id=1876543210987654321');
+    expect(stringifyExact({ id: 1876543210987654321n, s: 'x' })).toBe('{"id":1876543210987654321,"s":"x"}');
+    expect(toQuery({ range: { from: 1n } })).toBe(`range=${encodeURIComponent('{"from":1}')}`);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Responses fetched before the app booted (by src/prepaint while the app's code downloads), handed to
+ * the app's own first call of the same URL with the same token and locale, so that call costs no
+ * second round trip. Each entry is used once and only while fresh; anything else goes to the network.
+ * The registry lives on globalThis: the prepaint script and the app are separate bundles.
+ *
+ * @example
+ * prefetch('/api/order/list?current=1&pageSize=20', { 'x-locale': 'zh-CN', 'x-misi-token': t });
+ * const hit = takePrefetched('/api/order/list?current=1&pageSize=20', sameHeaders); // once, then undefined
+ */
+export interface Prefetched {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+interface Entry {
+  at: number;
+  response: Promise<Prefetched>;
+}
+
+/** An entry older than this is stale: the app asks the server again. */
+export const PREFETCH_TTL_MS = 15_000;
+const KEY = '__consolePrefetch';
+
+function registry(): Map<string, Entry> {
+  const g = globalThis as unknown as Record<string, Map<string, Entry> | undefined>;
+  return (g[KEY] ??= new Map());
+}
+
+/** The identity of a call: URL plus every header that can change the answer. */
+function keyOf(url: string, headers: Record<string, string>): string {
+  const h = Object.keys(headers).map((k) => k.toLowerCase()).sort();
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return [url, ...h.map((k) => `${k}:${lower[k]}`)].join('\n');
+}
+
+/** Starts a GET now and keeps its answer for the app's first identical call. */
+export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}): Promise<Prefetched> {
+  const response = fetch(url, { ...init, method: 'GET', headers, credentials: 'same-origin' }).then(async (r) => ({
+    status: r.status,
+    statusText: r.statusText,
+    text: await r.text(),
+  }));
+  registry().set(keyOf(url, headers), { at: Date.now(), response });
+  // A failed prefetch is the app's call to make again, never an unhandled rejection.
+  response.catch(() => registry().delete(keyOf(url, headers)));
+  return response;
+}
+
+/** The prefetched answer of this exact call, once; undefined when none is fresh. */
+export function takePrefetched(url: string, headers: Record<string, string>, now = Date.now()): Promise<Prefetched> | undefined {
+  const reg = registry();
+  const key = keyOf(url, headers);
+  const hit = reg.get(key);
+  if (!hit) return undefined;
+  reg.delete(key);
+  return now - hit.at <= PREFETCH_TTL_MS ? hit.response : undefined;
+}
+
+/** Forgets every prefetched answer (sign-out, tests). */
+export function clearPrefetched(): void {
+  registry().clear();
+}
