@@ -66,7 +66,7 @@ function searchForm(f: FrameInput): string {
       : f.t(select ? 'renderer.placeholder.select' : 'renderer.placeholder.input', { field: title });
     return `<div class="pp-field"><label>${esc(title)}</label><span class="pp-input">${esc(ph)}</span></div>`;
   });
-  const more = names.length > shown.length ? `<span class="pp-link">${esc(f.t('renderer.expand'))}${iconHtml('DownOutlined', 'pp-caret')}</span>` : '';
+  const more = names.length > shown.length ? `<span class="pp-link">${esc(f.t('renderer.expand'))}</span>` : '';
   const buttons = `<div class="pp-field pp-buttons" style="grid-column:${cols}"><span class="pp-btn">${esc(buttonText(f.t('renderer.reset')))}</span>`
     + `<span class="pp-btn pp-primary">${esc(buttonText(f.t('renderer.search')))}</span>${more}</div>`;
   return `<section class="pp-card pp-search" style="grid-template-columns:repeat(${cols},1fr)">${items.join('')}${buttons}</section>`;
@@ -74,7 +74,7 @@ function searchForm(f: FrameInput): string {
 
 function tabs(f: FrameInput): string {
   const tabsDef = f.resource.list?.tabs;
-  if (!tabsDef) return '<div class="pp-tabs"></div>';
+  if (!tabsDef) return '<div class="pp-toolbar-left"></div>';
   const field = fieldOf(f.resource, tabsDef.field);
   const values = enumValues(f.app, f.resource, field).filter((v) => !tabsDef.values || tabsDef.values.includes(String(v.value)));
   const label = (text: string, n: number | undefined) => esc(n === undefined ? text : `${text} (${n})`);
@@ -83,7 +83,7 @@ function tabs(f: FrameInput): string {
   const items = values.map((v) => ({ key: String(v.value), text: label(f.t(v.label), counts ? counts[String(v.value)] ?? 0 : undefined) }));
   const list = tabsDef.all === false ? items : [{ key: '__all', text: label(f.t('renderer.tab.all'), all) }, ...items];
   const active = f.state.tab ?? (tabsDef.all === false ? list[0]?.key : '__all');
-  return `<div class="pp-tabs">${list.map((i) => `<span class="pp-tab${i.key === active ? ' pp-active' : ''}">${i.text}</span>`).join('')}</div>`;
+  return `<div class="pp-toolbar-left"><div class="pp-tabs">${list.map((i) => `<span class="pp-tab${i.key === active ? ' pp-active' : ''}">${i.text}</span>`).join('')}</div></div>`;
 }
 
 function toolbar(f: FrameInput): string {
@@ -108,7 +108,8 @@ function toolbar(f: FrameInput): string {
     return `<span class="pp-btn">${iconHtml('DownloadOutlined')}${esc(item.title ? f.t(item.title) : '')}</span>`;
   });
   const options = ['ReloadOutlined', 'ColumnHeightOutlined', 'SettingOutlined'].map((n) => iconHtml(n, 'pp-option')).join('');
-  return `<div class="pp-tools">${out.join('')}${options}</div>`;
+  // two groups that wrap onto two lines when the tabs leave too little room, as ProTable's toolbar does
+  return `<div class="pp-tools"><div class="pp-tools-group">${out.join('')}</div><div class="pp-tools-group">${options}</div></div>`;
 }
 
 function rowActions(f: FrameInput, gate: ReturnType<typeof actionGate>, record: Record<string, unknown>): string {
@@ -146,8 +147,9 @@ function table(f: FrameInput): string {
         .map((c) => `<td>${cellHtml(f, c.field, r, c.also, c.render)}</td>`)
         .join('')}${opWidth ? `<td class="pp-fixed-right">${rowActions(f, gate, r)}</td>` : ''}</tr>`).join('')
     : `<tr><td class="pp-no-data" colspan="${columns.length + (selectable ? 1 : 0) + (opWidth ? 1 : 0)}"></td></tr>`;
-  const scrollX = view.scrollX ? `min-width:${Number(view.scrollX)}px` : '';
-  return `<div class="pp-scroll"><table class="pp-table" style="${scrollX}"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  // scroll.x: a width (fixed layout, like the live table) or max-content (columns sized by their content)
+  const layout = view.scrollX ? `class="pp-table" style="min-width:${Number(view.scrollX)}px"` : 'class="pp-table pp-auto"';
+  return `<div class="pp-scroll"><table ${layout}><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function pagination(f: FrameInput): string {
