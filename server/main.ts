@@ -44,7 +44,7 @@ export async function startServer(config: ServerConfig, opts: { seedOptions?: Re
       modules,
       nextId,
       trustProxy: config.trustProxy,
-      session: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      session: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, cacheSeconds: config.sessionCacheSeconds },
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     await app.listen({ port: config.port, host: config.host });

@@ -17,6 +17,7 @@ import { loadI18n, type I18n } from './i18n';
 import { parseJson, stringifyJson } from './json';
 import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { findSession, type SessionSettings } from './sessions';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
@@ -57,7 +58,8 @@ const envelope = (data: unknown) => ({ code: CODES.OK, msg: 'ok', data: data ===
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const schemas = options.schemas ?? loadSchemas(options.schemasDir ?? SCHEMAS_DIR, options.resources);
   const i18n = loadI18n(options.localesDir ?? LOCALES_DIR, schemas.app.i18n.defaultLocale);
-  const session: SessionSettings = { idleMinutes: 120, maxHours: 12, ...options.session };
+  const session: SessionSettings = { idleMinutes: 120, maxHours: 12, cacheSeconds: 5, ...options.session };
+  const sessionCache = createSessionCache(session.cacheSeconds * 1000);
   const nextId = options.nextId ?? createIdGenerator();
   const { db, dataDir } = options;
   const prefix = schemas.app.request.prefix.replace(/\/+$/, '');
@@ -129,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.route({
         method: binding.method,
         url,
-        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, sessionCache, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
       });
     }
   }
@@ -163,6 +165,7 @@ interface BindingDeps {
   dataDir: string;
   nextId: () => bigint;
   session: SessionSettings;
+  sessionCache: SessionCache | undefined;
   i18n: I18n;
   tokenHeader: string;
   roleLabels: (roles: string[], locale: string) => string;
@@ -192,7 +195,7 @@ function bindingHandler(d: BindingDeps) {
     if (!binding.public) {
       const token = header(req, d.tokenHeader)?.trim();
       if (!token) throw new HttpError(401, CODES.UNAUTHENTICATED, 'server.unauthenticated');
-      user = await findSession(db, token, d.session);
+      user = await findSession(db, token, d.session, d.sessionCache);
       if (!user) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
       if (!allowsRoles(binding.roles, user.roles)) {
         throw new HttpError(403, CODES.FORBIDDEN, 'server.forbidden', { roles: d.roleLabels(binding.roles ?? [], locale) });

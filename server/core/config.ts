@@ -19,6 +19,8 @@ export interface ServerConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** seconds an instance reuses a checked session (SESSION_CACHE_SECONDS, 0–10, default 5; 0 = off) */
+  sessionCacheSeconds: number;
   /** snowflake worker id; random when WORKER_ID is unset */
   workerId?: number;
   /** trust X-Forwarded-For from a load balancer (TRUST_PROXY=true) */
@@ -72,6 +74,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const sessionIdleMinutes = int(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 30);
   const sessionMaxHours = int(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 365);
+  // At most a few seconds: it is how late another instance may notice a logout or a disabled user.
+  const sessionCacheSeconds = int(env, 'SESSION_CACHE_SECONDS', 5, 0, 10);
   const workerId = env.WORKER_ID === undefined || env.WORKER_ID === '' ? undefined : int(env, 'WORKER_ID', 0, 0, 1023);
   const tp = (env.TRUST_PROXY ?? '').trim().toLowerCase();
   if (tp && !['true', 'false', '1', '0'].includes(tp)) throw new ConfigError(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
@@ -86,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: level as ServerConfig['logLevel'],
     sessionIdleMinutes,
     sessionMaxHours,
+    sessionCacheSeconds,
     workerId,
     trustProxy: tp === 'true' || tp === '1',
   };

@@ -24,6 +24,11 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** 'pglite' or 'postgres' — only for the rare dialect-specific path (e.g. advisory locks). */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn once the current transaction commits (never if it rolls back), or at once outside one.
+   * For in-process state that must follow committed data, e.g. the session cache (sessions.ts).
+   */
+  afterCommit?(fn: () => void): void;
   close(): Promise<void>;
 }
 

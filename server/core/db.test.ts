@@ -46,6 +46,26 @@ test('nested transactions and plain queries inside a transaction use the same tr
   expect((await t.db.query('SELECT * FROM db_probe WHERE id = 2')).rows).toEqual([]);
 });
 
+test('afterCommit: at once outside a transaction, after COMMIT inside one (from either handle), never on rollback', async () => {
+  const seen: string[] = [];
+  t.db.afterCommit!(() => seen.push('plain'));
+  expect(seen).toEqual(['plain']);
+  await t.db.transaction(async (tx) => {
+    tx.afterCommit!(() => seen.push('tx'));
+    t.db.afterCommit!(() => seen.push('outer handle, inside'));
+    await tx.transaction(async (inner) => inner.afterCommit!(() => seen.push('nested')));
+    expect(seen).toEqual(['plain']); // nothing before the commit
+  });
+  expect(seen).toEqual(['plain', 'tx', 'outer handle, inside', 'nested']);
+  await expect(
+    t.db.transaction(async (tx) => {
+      tx.afterCommit!(() => seen.push('rolled back'));
+      throw new Error('undo');
+    }),
+  ).rejects.toThrow('undo');
+  expect(seen).not.toContain('rolled back');
+});
+
 test('concurrent transactions never interleave: no lost updates', async () => {
   await t.db.query("INSERT INTO db_probe (id, amount) VALUES (3, '0.00')");
   await Promise.all(

@@ -53,19 +53,28 @@ export async function openDb(options: OpenDbOptions): Promise<SqlDb> {
   return openPglite(dir);
 }
 
+/** Outside a transaction "after commit" is now: every statement commits on its own. */
+const now: Pick<Db, 'afterCommit'> = { afterCommit: (fn) => fn() };
+
 type Runner = {
   query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   exec(sql: string): Promise<void>;
 };
 
 /** A transaction handle: statements run on the owning connection; nested transactions reuse it. */
-function txHandle(runner: Runner, kind: Db['kind'], schema: string): SqlDb {
-  const tx: SqlDb = {
+function txHandle(runner: Runner, kind: Db['kind'], schema: string): SqlDb & { committed(): void } {
+  const onCommit: (() => void)[] = [];
+  const tx: SqlDb & { committed(): void } = {
     kind,
     schema,
     query: (sql, params) => runner.query(sql, params),
     exec: (sql) => runner.exec(sql),
     transaction: (fn) => fn(tx),
+    afterCommit: (fn) => void onCommit.push(fn),
+    /** called by the owner right after COMMIT */
+    committed: () => {
+      for (const fn of onCommit.splice(0)) fn();
+    },
     close: async () => {
       throw new Error('close() called on a transaction handle');
     },
@@ -111,6 +120,7 @@ async function openPglite(dir: string): Promise<SqlDb> {
         try {
           const result = await current.run(tx, () => fn(tx));
           await lite.query('COMMIT');
+          tx.committed();
           return result;
         } catch (err) {
           await lite.query('ROLLBACK').catch(() => undefined);
@@ -118,6 +128,7 @@ async function openPglite(dir: string): Promise<SqlDb> {
         }
       });
     },
+    afterCommit: (fn) => (current.getStore() ?? now).afterCommit!(fn),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -200,6 +211,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
         await client.query('BEGIN');
         const result = await current.run(tx, () => fn(tx));
         await client.query('COMMIT');
+        tx.committed();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {
@@ -210,6 +222,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
         client.release(broken);
       }
     },
+    afterCommit: (fn) => (current.getStore() ?? now).afterCommit!(fn),
     close: async () => {
       await pool.end();
     },

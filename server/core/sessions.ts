@@ -1,7 +1,8 @@
 /**
  * Sessions: a random token goes to the client once; the database keeps only its SHA-256.
  * A session ends when revoked (logout), idle for longer than the idle limit, or past its absolute
- * expiry. Every instance reads the same table, so any of them can serve any request.
+ * expiry. Every instance reads the same table, so any of them can serve any request; each remembers a
+ * checked session for a few seconds (session-cache.ts), and every revoke here clears that at once.
  *
  * @example
  * const token = await createSession(db, user.id, { maxHours: 12, ip, userAgent });
@@ -9,10 +10,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, SessionUser } from './contract';
+import { sessionGeneration, sessionsChanged, type SessionCache } from './session-cache';
 
 export interface SessionSettings {
   idleMinutes: number;
   maxHours: number;
+  /** how long this process reuses a checked session without asking the database; 0 = never */
+  cacheSeconds: number;
 }
 
 export function hashToken(token: string): string {
@@ -37,12 +41,19 @@ export async function createSession(
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** The signed-in user of a token, or null when the token is unknown, revoked, idle or expired. */
-export async function findSession(db: Db, token: string, opts: { idleMinutes: number }): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a token, or null when the token is unknown, revoked, idle or expired. With a
+ * cache, a session checked less than `cacheSeconds` ago (and not revoked in this process since) is
+ * answered from memory.
+ */
+export async function findSession(db: Db, token: string, opts: { idleMinutes: number }, cache?: SessionCache): Promise<SessionUser | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
-  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; touch: boolean }>(
-    `SELECT u.id, u.username, u.nickname, u.roles, s.last_seen_at < now() - interval '1 minute' AS touch
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const since = sessionGeneration();
+  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; touch: boolean; expires_at: Date }>(
+    `SELECT u.id, u.username, u.nickname, u.roles, s.last_seen_at < now() - interval '1 minute' AS touch, s.expires_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2::int) AND u.enabled`,
@@ -52,14 +63,28 @@ export async function findSession(db: Db, token: string, opts: { idleMinutes: nu
   if (!row) return null;
   // Touch at most once a minute: a busy client would otherwise write on every request.
   if (row.touch) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
-  return { id: row.id, username: row.username, nickname: row.nickname, roles: row.roles ?? [], tokenHash };
+  // Frozen: one object may now serve several requests.
+  const user: SessionUser = Object.freeze({ id: row.id, username: row.username, nickname: row.nickname, roles: Object.freeze(row.roles ?? []) as string[], tokenHash });
+  cache?.set(tokenHash, user, since, new Date(row.expires_at));
+  return user;
+}
+
+/**
+ * Tells every session cache of this process that sessions or their users changed (revoked, disabled,
+ * roles or name edited): now, and again when the caller's transaction commits.
+ */
+export function forgetCachedSessions(db: Db): void {
+  sessionsChanged();
+  db.afterCommit?.(sessionsChanged);
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+  forgetCachedSessions(db);
 }
 
-/** Ends every session of a user (password change, account disabled). */
-export async function revokeUserSessions(db: Db, userId: bigint): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/** Ends every session of a user (password change, account disabled), but `keep` when given (the caller's own). */
+export async function revokeUserSessions(db: Db, userId: bigint, keep?: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2', [userId, keep ?? '']);
+  forgetCachedSessions(db);
 }

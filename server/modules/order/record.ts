@@ -1,19 +1,35 @@
 /**
  * The order row as stored and as sent: one SELECT list (with the names of the merchant, shop, store
- * and staff joined in) and one mapping to the wire record (camelCase, money strings, ISO datetimes,
- * region as [province, city, district]).
+ * and staff, joined in or looked up per row) and one mapping to the wire record (camelCase, money
+ * strings, ISO datetimes, region as [province, city, district]).
  */
 import type { Db } from '../../core/contract';
 import { refundable, settlementAmount } from './money';
+import { regionName } from '../store/region';
 
-export const ORDER_COLUMNS = `
+const OWN_COLUMNS = `
   o.id, o.order_no, o.source, o.platform, o.platform_trade_no, o.shop_id, o.merchant_id, o.product_id, o.sku_id,
   o.product_title, o.sku_name, o.quantity, o.customer_name, o.customer_phone, o.province, o.city, o.district,
   o.address, o.paid_amount, o.adjusted_amount, o.refunded_amount, o.settle_amount, o.unit_service_price, o.status,
   o.store_id, o.staff_id, o.remark, o.attachments, o.close_reason, o.created_at, o.assigned_at, o.settled_at,
-  o.closed_at, o.updated_at,
+  o.closed_at, o.updated_at`;
+
+/** The row with its names, FROM ORDER_FROM (joins: right for many rows, e.g. the export). */
+export const ORDER_COLUMNS = `${OWN_COLUMNS},
   m.name AS merchant_name, sh.name AS shop_name, st.name AS store_name,
   COALESCE(NULLIF(u.nickname, ''), u.username) AS staff_name`;
+
+/**
+ * The same row FROM `orders o` alone, each name looked up by a scalar subquery (by primary key; the
+ * merchant always exists, orders.merchant_id is NOT NULL REFERENCES merchants). For a page of 20 rows
+ * planning the five-table join (every index of orders × every join order) took 1–1.7 ms on PostgreSQL,
+ * ten times its execution, and more on PGlite; with subqueries planning is ~0.15 ms.
+ */
+export const ORDER_COLUMNS_BY_SUBQUERY = `${OWN_COLUMNS},
+  (SELECT m.name FROM merchants m WHERE m.id = o.merchant_id) AS merchant_name,
+  (SELECT sh.name FROM shops sh WHERE sh.id = o.shop_id) AS shop_name,
+  (SELECT st.name FROM stores st WHERE st.id = o.store_id) AS store_name,
+  (SELECT COALESCE(NULLIF(u.nickname, ''), u.username) FROM users u WHERE u.id = o.staff_id) AS staff_name`;
 
 export const ORDER_FROM = `
   orders o
@@ -72,6 +88,14 @@ export function regionOf(r: Pick<OrderRow, 'province' | 'city' | 'district'>): s
   return [r.province, r.city, r.district].filter((x): x is string => !!x);
 }
 
+/**
+ * The region as the list shows it ("福建省 / 泉州市 / 永春县", every level as the cascader names it):
+ * sent as `regionName` so the browser's list needs no region data of its own.
+ */
+export function regionLabelOf(codes: readonly string[]): string | null {
+  return codes.length ? codes.map((c) => regionName(c) ?? c).join(' / ') : null;
+}
+
 /** The settlement amount this order would get now (the formula of money.ts on the row). */
 export function computedSettlement(r: OrderRow): string {
   return settlementAmount({
@@ -102,6 +126,7 @@ export function toRecord(r: OrderRow): Record<string, unknown> {
     customerName: r.customer_name,
     customerPhone: r.customer_phone,
     region: regionOf(r),
+    regionName: regionLabelOf(regionOf(r)),
     address: r.address,
     paidAmount: r.paid_amount,
     adjustedAmount: r.adjusted_amount,
@@ -133,7 +158,7 @@ export function toRecord(r: OrderRow): Record<string, unknown> {
 
 /** Reads one order with its joined names (null when absent). */
 export async function readOrder(db: Db, id: bigint): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = $1`, [id]);
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS_BY_SUBQUERY} FROM orders o WHERE o.id = $1`, [id]);
   return rows[0] ?? null;
 }
 

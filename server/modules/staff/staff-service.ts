@@ -7,12 +7,12 @@
  * const rec = await createStaff(db, nextId, { username: 'zhoumin', nickname: '周敏', password: 'Zm123456', roles: ['finance'] });
  */
 import type { Db } from '../../core/contract';
-import { revokeUserSessions } from '../../core/sessions';
+import { forgetCachedSessions, revokeUserSessions } from '../../core/sessions';
 import type { Page } from '../../../src/schema/codes';
 import { badField, conflict, notFound } from './staff-errors';
 import { hashPassword, passwordProblem, usernameProblem } from './password';
 import {
-  COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, REVOKE_OTHER_SESSIONS, SELECT_USER_BY_ID,
+  COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, SELECT_USER_BY_ID,
   SELECT_USER_BY_USERNAME, SET_PASSWORD, STORE_EXISTS, UPDATE_PASSWORD_AND_ROLES, USER_COLUMNS,
 } from './staff-sql';
 import { toStaffRecord, type StaffRecord, type StaffRow } from './staff-record';
@@ -216,6 +216,8 @@ export async function updateStaff(db: Db, input: StaffInput & { id: string | big
     }
     if (!sets.length) return;
     await tx.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    // New roles or name apply to the user's next request, not after the session cache's few seconds.
+    forgetCachedSessions(tx);
     // A disabled user is signed out now, not at their next token expiry.
     if (enabled === false && current.enabled) await revokeUserSessions(tx, BigInt(id));
   });
@@ -237,7 +239,7 @@ export async function resetStaffPassword(db: Db, input: { id: string | bigint; p
     const locked = await tx.query(LOCK_USER_BY_ID, [id]);
     if (!locked.rows[0]) throw notFound();
     await tx.query(SET_PASSWORD, [id, passwordHash]);
-    await tx.query(REVOKE_OTHER_SESSIONS, [id, actor.tokenHash ?? '']);
+    await revokeUserSessions(tx, BigInt(id), actor.tokenHash);
   });
   return null;
 }

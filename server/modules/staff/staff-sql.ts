@@ -28,10 +28,6 @@ export const UPDATE_PASSWORD_AND_ROLES = `UPDATE users
 
 export const SET_PASSWORD = `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`;
 
-/** After a password reset every other session of the user ends; the caller's own one stays. */
-export const REVOKE_OTHER_SESSIONS = `UPDATE sessions SET revoked_at = now()
-  WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2`;
-
 export const STORE_EXISTS = `SELECT 1 AS ok FROM stores WHERE id = $1`;
 export const FILE_EXISTS = `SELECT 1 AS ok FROM files WHERE key = $1`;
 
