@@ -46,53 +46,73 @@ function slimUmiRequest(): Plugin {
   };
 }
 
-const PREPAINT = 'src/app/prepaint/index.ts';
+const BOOT = 'src/app/boot.tsx';
+/** The lazy chunks every list route renders: the console frame and the screen renderer. */
+const LIST_ROUTE = ['src/shell/layout/ShellLayout.tsx', 'src/app/ScreenView.tsx'];
 /**
- * The app's own modules the prepaint shares with the app, in one chunk: left to the bundler they
- * became a dozen sub-kilobyte chunks (one per combination of importers), each a request of its own.
+ * What the entry (with the prepaint) shares with the app, in one chunk: the request rules, schema
+ * helpers, formats, the generated routes and icons.
  */
-const PREPAINT_SHARED = new RegExp([
+const ENTRY_SHARED = new RegExp([
   String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
   String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-key)\.ts$`,
-  String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/]routes)\.ts$`,
+  String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/](routes|icon-svgs))\.ts$`,
   String.raw`[\/]schemas[\/](app|auth)\.json$`,
   String.raw`vite[\/]preload-helper`,
 ].join('|'));
 
 /**
- * The prepaint (src/app/prepaint) is its own entry, loaded by a separate `async` script ahead of the
- * app's: a second module script in index.html would be bundled into the app's entry and wait for all
- * of its code. In dev it is the source file; in a build, the hashed chunk with its CSS.
+ * The entry (main.tsx, with the prepaint) loads the app (boot.tsx) with a dynamic import once a list's
+ * static first page is painted, so the app's chunks would be requested only then. This lists them in
+ * index.html (`#app-preload`: the app, and what a list route renders next) for main.tsx to preload
+ * right after the prepaint has sent its requests: they download while it works, are evaluated after
+ * it, and do not hold its requests back (preloads in the HTML did, by a few dozen ms).
  */
-function prepaintEntry(): Plugin {
+function appPreload(): Plugin {
   return {
-    name: 'prepaint-entry',
-    config: (_c, env) => (env.command === 'build' ? { build: { rolldownOptions: { input: { index: local('./index.html'), prepaint: local(`./${PREPAINT}`) } } } } : {}),
+    name: 'app-preload',
+    apply: 'build',
+    // boot.tsx as an entry of its own: its static imports stay "initial", so the vendor groups below
+    // (vendor-boot takes the libraries of initial chunks) split the app as they did with one entry
+    config: () => ({ build: { rolldownOptions: { input: { index: local('./index.html'), boot: local(`./${BOOT}`) } } } }),
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle) return [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${PREPAINT}` }, injectTo: 'head-prepend' }];
-        const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(PREPAINT));
-        if (!chunk || chunk.type !== 'chunk') throw new Error(`prepaint-entry: no chunk for ${PREPAINT}`);
-        const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head-prepend' as const }));
-        // its imports are announced up front: found only when the script is parsed, they cost a round trip
-        const deps = new Set<string>();
-        const walk = (files: string[]) => files.forEach((f) => {
-          if (deps.has(f)) return;
-          deps.add(f);
-          const c = ctx.bundle![f];
-          if (c?.type === 'chunk') walk(c.imports);
-        });
-        walk(chunk.imports);
-        const preload = [...deps].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head-prepend' as const }));
-        return [...css, { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' }, ...preload];
+        const bundle = ctx.bundle!;
+        const chunkOf = (src: string) => {
+          const c = Object.values(bundle).find((x) => x.type === 'chunk' && x.facadeModuleId?.endsWith(src));
+          if (!c || c.type !== 'chunk') throw new Error(`app-preload: no chunk for ${src}`);
+          return c;
+        };
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && !c.facadeModuleId?.endsWith(BOOT));
+        // what the entry's own script and preloads already fetch
+        const fetched = new Set(entry?.type === 'chunk' ? [entry.fileName, ...entry.imports] : []);
+        /** A chunk with its static imports (and their CSS), minus what is fetched already. */
+        const graph = (start: string[]) => {
+          const files = new Set<string>();
+          const walk = (list: string[]) => list.forEach((f) => {
+            const c = bundle[f];
+            if (fetched.has(f) || files.has(f) || c?.type !== 'chunk') return;
+            files.add(f);
+            c.viteMetadata?.importedCss.forEach((x) => files.add(x));
+            walk(c.imports);
+          });
+          walk(start);
+          return [...files];
+        };
+        const app = graph([chunkOf(BOOT).fileName]);
+        app.forEach((f) => fetched.add(f));
+        // a list route also needs the console frame and the screen renderer, found by React one after the other
+        const list = graph(LIST_ROUTE.map((src) => chunkOf(src).fileName));
+        const urls = (files: string[]) => files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css'))).map((f) => `/${f}`);
+        return [{ tag: 'script', attrs: { type: 'application/json', id: 'app-preload' }, children: JSON.stringify({ app: urls(app), list: urls(list) }), injectTo: 'body' }];
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [slimUmiRequest(), prepaintEntry(), react()],
+  plugins: [slimUmiRequest(), appPreload(), react()],
   server: { host: '127.0.0.1' },
   build: {
     target: 'es2022',
@@ -105,9 +125,9 @@ export default defineConfig({
         // modules first, and a group also takes the dependencies of what it matches.
         codeSplitting: {
           groups: [
-            // what the prepaint entry shares with the app: its own modules and dayjs, never a vendor group
-            { name: 'prepaint-shared', priority: 60, test: (id: string) => PREPAINT_SHARED.test(id) },
-            { name: 'vendor-dayjs', priority: 60, test: (id: string) => /[\\/]node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/.test(id) },
+            // the entry's own small modules (prepaint, request rules, schema helpers, dayjs), shared with the
+            // app: left alone they became a dozen sub-kilobyte chunks, each a request of its own
+            { name: 'entry-shared', priority: 60, test: (id: string) => ENTRY_SHARED.test(id) },
             { name: 'vendor-react', priority: 50, test: (id: string) => !LAZY_ONLY.test(id) && REACT.test(id) },
             // every library the entry imports statically (providers, request layer, result pages, icons)
             { name: 'vendor-boot', priority: 45, tags: ['$initial'], test: (id: string) => id.includes('node_modules') && !LAZY_ONLY.test(id) },

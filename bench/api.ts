@@ -13,6 +13,8 @@ import { startServer } from '../e2e/lib/server';
 import { assertLoopback, load, percentile } from './lib';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+/** Untimed calls before each endpoint is measured (BENCH_WARMUP). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 /** Typical filters of a working day: first page, a status tab, a later page, a date range, a phone prefix. */
 const QUERIES: Record<string, string> = {
   'first page': 'current=1&pageSize=20',
@@ -62,6 +64,9 @@ async function measure(label: string, env: Record<string, string>): Promise<ApiF
       // the count takes the search filters only (no paging)
       const query = (name: string) => (endpoint === 'count' ? QUERIES[name].replace(/(^|&)(current|pageSize)=\d+/g, '').replace(/^&/, '') : QUERIES[name]);
       for (const q of names) await fetch(`${srv.base}${path}?${query(q)}`, { headers }).then((r) => r.arrayBuffer());
+      // warm-up under load, untimed: the first few hundred calls after a start run unoptimised code on
+      // fresh connections; the figures are the steady state a running server sees
+      await load(async (i) => { await fetch(`${srv.base}${path}?${query(names[i % names.length])}`, { headers }).then((r) => r.arrayBuffer()); }, { clients: 10, count: WARMUP, maxMs: 30_000 });
       const byFilter = new Map<string, number[]>(names.map((n) => [n, []]));
       let failures = 0;
       let firstFailure = '';

@@ -14,8 +14,9 @@ import { callApi, type Locale } from './lib/api';
 
 after(closeBrowser);
 
-/** The app's entry script: aborting it leaves the prepaint on screen (its failsafe is 20 s). */
-const APP_ENTRY = /\/assets\/index-[^/]*\.js$/;
+/** The app (loaded by the entry after the prepaint): held back, it leaves the prepaint on screen (its failsafe is 20 s). */
+const APP_ENTRY = /\/assets\/boot-[^/]*\.js$/;
+const holdBack = () => undefined; // a route handler that never answers
 const prepaintRows = (page: Page) => page.locator('#prepaint tr.pp-row');
 const liveRows = (page: Page) => page.locator('#root .ant-table-tbody tr.ant-table-row');
 
@@ -33,7 +34,7 @@ async function firstPage(token: string, query: Record<string, string>, locale: L
 describe('prepaint of a list route', () => {
   test('with the app held back, the static copy shows the API\'s first page, counts, masked phones and the admin\'s tools (zh-CN)', async () => {
     const { ctx, page, token } = await pageAs('admin', { locale: 'zh-CN' });
-    await page.route(APP_ENTRY, (r) => r.abort());
+    await page.route(APP_ENTRY, holdBack);
     await page.goto('/order');
     await prepaintRows(page).nth(19).waitFor({ timeout: 15_000 });
     const expected = await firstPage(token, {});
@@ -56,7 +57,7 @@ describe('prepaint of a list route', () => {
 
   test('the filters and tab of the URL, the finance role\'s actions, English texts (en-US)', async () => {
     const { ctx, page, token } = await pageAs('finance', { locale: 'en-US' });
-    await page.route(APP_ENTRY, (r) => r.abort());
+    await page.route(APP_ENTRY, holdBack);
     await page.goto('/order?tab=to_settle&customerName=%E5%BC%A0');
     const expected = await firstPage(token, { status: 'to_settle', customerName: '张' }, 'en-US');
     assert.ok(expected.length > 0, 'seeded to_settle orders of customers named 张');
@@ -109,6 +110,16 @@ describe('prepaint of a list route', () => {
     assert.equal(await page.locator('#prepaint').count(), 0);
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pp-on')), false);
     await page.locator('#username').waitFor();
+    await ctx.close();
+  });
+
+  test('when the app cannot load, the copy gives way to a message saying so', async () => {
+    const { ctx, page } = await pageAs('admin', { locale: 'zh-CN' });
+    await page.route(APP_ENTRY, (r) => r.abort());
+    await page.goto('/order');
+    await page.locator('#root .boot', { hasText: '页面加载失败，请刷新重试' }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('#prepaint').count(), 0);
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pp-on')), false);
     await ctx.close();
   });
 });

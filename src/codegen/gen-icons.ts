@@ -5,6 +5,7 @@
  * @example
  * usedIcons(set) // ["TeamOutlined"]
  */
+import { createRequire } from 'node:module';
 import type { SchemaSet } from './model';
 import { HEADER, cmp } from './text';
 
@@ -31,19 +32,33 @@ export function genIcons(set: SchemaSet): string {
   ].join('\n');
 }
 
+/** Icons the prepaint's list frame always draws (menu home, toolbar, copy, options, locale, user). */
+export const FRAME_ICONS = [
+  'ColumnHeightOutlined', 'CopyOutlined', 'DownOutlined', 'DownloadOutlined', 'HomeOutlined', 'PlusOutlined', 'ReloadOutlined',
+  'SettingOutlined', 'TranslationOutlined', 'UserOutlined',
+];
+
 /**
- * src/generated/icon-svgs.ts: the same icons as SVG definitions (@ant-design/icons-svg, no React),
- * for the prepaint's static copy of a page (src/app/prepaint), which draws before React loads.
+ * src/generated/icon-svgs.ts: the schemas' icons and the frame's as SVG definitions, written out in
+ * full (from @ant-design/icons-svg at gen time), for the prepaint's static copy of a page
+ * (src/app/prepaint), which draws before React loads. Literal data, not imports: the prepaint bundle
+ * then never depends on how the bundler groups node_modules.
  */
-export function genIconSvgs(set: SchemaSet): string {
-  const names = usedIcons(set);
+export function genIconSvgs(set: SchemaSet, load: (name: string) => unknown = loadIconSvg): string {
+  const names = [...new Set([...usedIcons(set), ...FRAME_ICONS])].sort(cmp);
   return [
     HEADER,
     "import type { IconDefinition } from '@ant-design/icons-svg/es/types';",
-    ...names.map((n) => `import ${n} from '@ant-design/icons-svg/es/asn/${n}';`),
     '',
     '/** SVG definitions by icon name, for drawing without React (the prepaint). */',
-    `export const iconSvgs: Record<string, IconDefinition> = {${names.length ? '\n' + names.map((n) => `  ${n},`).join('\n') + '\n' : ''}};`,
+    'export const iconSvgs: Record<string, IconDefinition> = {',
+    ...names.map((n) => `  ${n}: ${JSON.stringify(load(n))},`),
+    '};',
     '',
   ].join('\n');
+}
+
+function loadIconSvg(name: string): unknown {
+  const mod = createRequire(import.meta.url)(`@ant-design/icons-svg/lib/asn/${name}`) as { default?: unknown };
+  return mod.default ?? mod;
 }

@@ -1,28 +1,13 @@
 /**
  * Icons of the static copy as inline SVG (the live page draws the same @ant-design/icons-svg
- * definitions through React): the schemas' menu and action icons (generated) and the few the list
- * frame always shows.
+ * definitions through React): the schemas' menu and action icons and the few the list frame always
+ * shows, all in src/generated/icon-svgs.ts (FRAME_ICONS in src/codegen/gen-icons.ts).
  *
  * @example
  * iconHtml('PlusOutlined') // '<svg viewBox="64 64 896 896" …><path d="…"/></svg>'
  */
-import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
-import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
-import ColumnHeightOutlined from '@ant-design/icons-svg/es/asn/ColumnHeightOutlined';
-import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
-import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
-import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
-import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
-import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
-import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
-import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import { iconSvgs } from '../../generated/icon-svgs';
-
-const FRAME: Record<string, IconDefinition> = {
-  CopyOutlined, ColumnHeightOutlined, DownOutlined, DownloadOutlined, HomeOutlined, PlusOutlined, ReloadOutlined, SettingOutlined,
-  TranslationOutlined, UserOutlined,
-};
 
 function nodeHtml(n: AbstractNode): string {
   const attrs = Object.entries(n.attrs).map(([k, v]) => ` ${k}="${String(v).replace(/"/g, '&quot;')}"`).join('');
@@ -31,7 +16,7 @@ function nodeHtml(n: AbstractNode): string {
 
 /** An icon as antd draws it (1em square, currentColor); an unknown name draws an empty box of that size. */
 export function iconHtml(name: string | undefined, cls = 'pp-icon'): string {
-  const def = name ? FRAME[name] ?? iconSvgs[name] : undefined;
+  const def = name ? iconSvgs[name] : undefined;
   const icon = def && typeof def.icon === 'object' ? def.icon : undefined;
   if (!icon) return `<i class="${cls}"></i>`;
   const svg = nodeHtml({ ...icon, attrs: { ...icon.attrs, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' } });

@@ -10,6 +10,8 @@
 export const BUILTIN_ZH: Record<string, string> = {
   // lint-allow-cjk: shown before /locales/zh-CN.json can arrive (see above); same text as locales/zh-CN/shell.json
   'shell.loading': '加载中...',
+  // lint-allow-cjk: shown when the app's code cannot be loaded at all (src/app/main.tsx)
+  'shell.bootFailed': '页面加载失败，请刷新重试',
   // lint-allow-cjk: spec §8 fixes this exact message; needed when the catalogue failed to load
   'error.sessionExpired': '登录已过期',
   // lint-allow-cjk: request errors while no catalogue is loaded
