@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/lib/server';
-import { assertLoopback, load, percentile } from './lib';
+import http from 'node:http';
+import { assertLoopback, httpGet, load, percentile } from './lib';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 /** Untimed calls before each endpoint is measured (BENCH_WARMUP). */
@@ -56,25 +57,28 @@ async function measure(label: string, env: Record<string, string>): Promise<ApiF
   const srv = await startServer(env);
   assertLoopback(srv.base);
   const rows: ApiFigures['rows'] = [];
+  // one connection per client, kept open, as a browser or a proxy in front of the server would
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   try {
     const headers = { 'x-misi-token': await token(srv.base) };
+
     const names = Object.keys(QUERIES);
     for (const [endpoint, path] of [['list', '/api/order/list'], ['count', '/api/order/count']] as const) {
       // warm-up: plans and caches, not timed
       // the count takes the search filters only (no paging)
       const query = (name: string) => (endpoint === 'count' ? QUERIES[name].replace(/(^|&)(current|pageSize)=\d+/g, '').replace(/^&/, '') : QUERIES[name]);
-      for (const q of names) await fetch(`${srv.base}${path}?${query(q)}`, { headers }).then((r) => r.arrayBuffer());
+      for (const q of names) await httpGet(`${srv.base}${path}?${query(q)}`, headers, agent);
       // warm-up under load, untimed: the first few hundred calls after a start run unoptimised code on
       // fresh connections; the figures are the steady state a running server sees
-      await load(async (i) => { await fetch(`${srv.base}${path}?${query(names[i % names.length])}`, { headers }).then((r) => r.arrayBuffer()); }, { clients: 10, count: WARMUP, maxMs: 30_000 });
+      await load(async (i) => { await httpGet(`${srv.base}${path}?${query(names[i % names.length])}`, headers, agent); }, { clients: 10, count: WARMUP, maxMs: 30_000 });
       const byFilter = new Map<string, number[]>(names.map((n) => [n, []]));
       let failures = 0;
       let firstFailure = '';
       const all = await load(async (i) => {
         const name = names[i % names.length];
         const t0 = performance.now();
-        const r = await fetch(`${srv.base}${path}?${query(name)}`, { headers });
-        const text = await r.text();
+        const r = await httpGet(`${srv.base}${path}?${query(name)}`, headers, agent);
+        const text = r.text;
         byFilter.get(name)!.push(performance.now() - t0);
         if (r.status !== 200 || !text.startsWith('{"code":0,')) {
           failures++;
@@ -89,6 +93,7 @@ async function measure(label: string, env: Record<string, string>): Promise<ApiF
       }
     }
   } finally {
+    agent.destroy();
     await srv.stop();
   }
   return { label, rows };
