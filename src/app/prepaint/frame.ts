@@ -26,7 +26,7 @@ export interface FrameInput extends CellContext {
   /** toolbar switches' current values by binding name (e.g. config → { autoAssign: true }) */
   switches: Record<string, Record<string, unknown> | undefined>;
   /** column settings the user saved for this list (ProTable's columnsState), if any */
-  saved?: { columns?: Record<string, { show?: boolean }> };
+  saved?: { columns?: Record<string, { show?: boolean }>; density?: string };
   /** width of the page's content area, for the search form's columns */
   width: number;
 }
@@ -148,7 +148,9 @@ function table(f: FrameInput): string {
         .join('')}${opWidth ? `<td class="pp-fixed-right">${rowActions(f, gate, r)}</td>` : ''}</tr>`).join('')
     : `<tr><td class="pp-no-data" colspan="${columns.length + (selectable ? 1 : 0) + (opWidth ? 1 : 0)}"></td></tr>`;
   // scroll.x: a width (fixed layout, like the live table) or max-content (columns sized by their content)
-  const layout = view.scrollX ? `class="pp-table" style="min-width:${Number(view.scrollX)}px"` : 'class="pp-table pp-auto"';
+  // the density the user chose in the table's settings (antd: large 16/16, middle 12/8, small 8/8)
+  const density = f.saved?.density === 'small' || f.saved?.density === 'large' ? ` pp-${f.saved.density}` : '';
+  const layout = view.scrollX ? `class="pp-table${density}" style="min-width:${Number(view.scrollX)}px"` : `class="pp-table pp-auto${density}"`;
   return `<div class="pp-scroll"><table ${layout}><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 

@@ -126,6 +126,15 @@ describe('startPrepaint', () => {
     expect(requests.find((u) => u.startsWith('/api/order/list'))).toBe('/api/order/list?customerName=%E5%BC%A0&status=pending&current=2&pageSize=20');
   });
 
+  it('hides the columns and takes the density the user saved for this list', async () => {
+    localStorage.setItem('columns:1:order', JSON.stringify({ columns: { region: { show: false }, platformTradeNo: { show: true } }, density: 'small' }));
+    await startPrepaint();
+    const heads = [...document.querySelectorAll('#prepaint th')].map((th) => th.textContent);
+    expect(heads).not.toContain('所在地区');
+    expect(heads).toContain('订单编号');
+    expect(document.querySelector('#prepaint table')?.classList.contains('pp-small')).toBe(true);
+  });
+
   it('paints nothing without a session, on a route that is not a list, or when an answer fails', async () => {
     localStorage.removeItem('Authorization');
     await startPrepaint();
