@@ -34,7 +34,7 @@ export function genIcons(set: SchemaSet): string {
 
 /** Icons the prepaint's list frame always draws (menu home, toolbar, copy, options, locale, user). */
 export const FRAME_ICONS = [
-  'ColumnHeightOutlined', 'CopyOutlined', 'DownOutlined', 'DownloadOutlined', 'HomeOutlined', 'PlusOutlined', 'ReloadOutlined',
+  'CaretDownOutlined', 'CaretUpOutlined', 'ColumnHeightOutlined', 'CopyOutlined', 'DownOutlined', 'DownloadOutlined', 'HomeOutlined', 'PlusOutlined', 'ReloadOutlined',
   'SettingOutlined', 'TranslationOutlined', 'UserOutlined',
 ];
 

@@ -64,7 +64,8 @@ function searchForm(f: FrameInput): string {
     const select = field.type === 'enum' || field.type === 'dict' || field.type === 'ref' || field.type === 'boolean' || field.type === 'region';
     const ph = field.type === 'datetime' || field.type === 'date' || field.search === 'range' ? ''
       : f.t(select ? 'renderer.placeholder.select' : 'renderer.placeholder.input', { field: title });
-    return `<div class="pp-field"><label>${esc(title)}</label><span class="pp-input">${esc(ph)}</span></div>`;
+    const arrow = select ? iconHtml('DownOutlined', 'pp-arrow') : '';
+    return `<div class="pp-field"><label>${esc(title)}</label><span class="pp-input">${esc(ph)}${arrow}</span></div>`;
   });
   const more = names.length > shown.length ? `<span class="pp-link">${esc(f.t('renderer.expand'))}</span>` : '';
   const buttons = `<div class="pp-field pp-buttons" style="grid-column:${cols}"><span class="pp-btn">${esc(buttonText(f.t('renderer.reset')))}</span>`
@@ -134,7 +135,11 @@ function table(f: FrameInput): string {
   const widthOf = (c: (typeof columns)[number]) => Number(c.width ?? fieldOf(f.resource, c.field).width ?? 0) || 0;
   const head = [
     selectable ? '<th class="pp-sel"><span class="pp-checkbox"></span></th>' : '',
-    ...columns.map((c) => `<th>${esc(f.t(c.title ?? fieldOf(f.resource, c.field).title ?? c.field))}</th>`),
+    ...columns.map((c) => {
+      const field = fieldOf(f.resource, c.field);
+      const sorter = field.sortable ? `<span class="pp-sorter">${iconHtml('CaretUpOutlined', 'pp-caret')}${iconHtml('CaretDownOutlined', 'pp-caret')}</span>` : '';
+      return `<th><span class="pp-th">${esc(f.t(c.title ?? field.title ?? c.field))}${sorter}</span></th>`;
+    }),
     opWidth ? `<th class="pp-fixed-right">${esc(f.t('renderer.operation'))}</th>` : '',
   ].join('');
   const cols = [
