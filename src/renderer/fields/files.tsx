@@ -1,9 +1,8 @@
 /**
  * image and file: values are stored file keys (one, or a list when `multiple`). Cells and details
- * show thumbnails (a lazy chunk with antd Image) or links through Runtime.fileUrl; the upload control is
- * a lazy chunk too.
+ * show thumbnails or links through Runtime.fileUrl; the upload control is a lazy chunk.
  */
-import { Skeleton, Space } from 'antd';
+import { Image, Skeleton, Space } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import { isEmptyValue, useRuntime } from '../../engine';
@@ -12,7 +11,6 @@ import { Empty } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 const FileUpload = lazy(() => import('./FileUpload'));
-const ImageThumbs = lazy(() => import('./ImageThumbs'));
 
 function keysOf(value: unknown): string[] {
   if (isEmptyValue(value)) return [];
@@ -20,13 +18,17 @@ function keysOf(value: unknown): string[] {
 }
 
 function Images({ value, size }: ValueProps & { size: number }) {
+  const { fileUrl } = useRuntime();
   const keys = keysOf(value);
   if (!keys.length) return <Empty />;
-  // the placeholder has the thumbnails' size, so rows do not move when they arrive
   return (
-    <Suspense fallback={<Skeleton.Image active style={{ width: size, height: size }} />}>
-      <ImageThumbs keys={keys} size={size} />
-    </Suspense>
+    <Image.PreviewGroup>
+      <Space size={4} wrap>
+        {keys.map((k) => (
+          <Image key={k} src={fileUrl(k)} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
   );
 }
 

@@ -76,9 +76,9 @@ describe('table cells', () => {
     cell({ type: 'dict', title: 'x.y', dict: 'store' }, '5');
     await waitFor(() => expect(text()).toBe('朝阳旗舰店'));
   });
-  it('image: thumbnails served by key (their chunk loads with the first one)', async () => {
+  it('image: thumbnails served by key', () => {
     cell({ type: 'image', title: 'x.y' }, 'f'.repeat(32));
-    await waitFor(() => expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(`/api/public/file?key=${'f'.repeat(32)}`), { timeout: 10_000 });
+    expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(`/api/public/file?key=${'f'.repeat(32)}`);
   });
   it('date and datetime by locale', () => {
     cell({ type: 'datetime', title: 'x.y' }, '2026-03-01T08:30:00');
