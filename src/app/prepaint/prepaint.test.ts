@@ -145,10 +145,15 @@ describe('startPrepaint', () => {
     expect(requests).toEqual([]);
     history.replaceState(null, '', '/order');
     answer = (url) => (url.startsWith('/api/order/list') ? new Response(JSON.stringify({ code: 100000, msg: 'expired' }), { status: 200 }) : ok({ id: 1, username: 'a', roles: ['admin'] }));
+    const before = requests.length;
     await startPrepaint();
     expect(document.getElementById('prepaint')).toBeNull();
     expect(document.documentElement.classList.contains('pp-on')).toBe(false);
     await prepaintSettled(50);
+    // given up at once: no copy appears later, whatever else arrives
+    await new Promise((r) => setTimeout(r, 150));
+    expect(document.getElementById('prepaint')).toBeNull();
+    expect(requests.length).toBeGreaterThan(before);
   });
 
   it('gives way when the app is already on another route', async () => {

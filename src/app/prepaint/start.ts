@@ -25,7 +25,7 @@ import { menuScreens } from '../../shell/router/access';
 import { columnSettingsKey } from '../../engine/column-settings-key';
 import { filtersForCounts, listQuery, parseListState } from '../../engine/search-params';
 import { requireBinding } from '../../engine/resource-helpers';
-import { registerPrepaint } from '../../engine/prepaint-handoff';
+import { prepaintHandle, registerPrepaint } from '../../engine/prepaint-handoff';
 import { frameHtml, toolbarHtml, type FrameInput } from './frame';
 
 /** The live app takes over within this time at the latest (a stuck boot must not leave a dead copy). */
@@ -73,15 +73,19 @@ export async function startPrepaint(): Promise<void> {
   if (!screen || !token) return;
   let settle = () => {};
   const settled = new Promise<void>((r) => (settle = r));
+  let painted = false;
   try {
-    await paint(path, screen, token, settled);
+    painted = await paint(path, screen, token, settled);
   } finally {
+    // nothing to show: stop watching the path and the clock at once
+    if (!painted) prepaintHandle()?.end('skipped');
     // after the frame that shows the copy (rAF runs before that paint, the timeout after it)
     requestAnimationFrame(() => setTimeout(settle, 0));
   }
 }
 
-async function paint(path: string, screen: ScreenRoute, token: string, settled: Promise<void>): Promise<void> {
+/** Sends the early requests and paints the copy; false when it painted nothing. */
+async function paint(path: string, screen: ScreenRoute, token: string, settled: Promise<void>): Promise<boolean> {
   let ended = false;
   let node: HTMLElement | null = null;
   const started = performance.now();
@@ -112,7 +116,7 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
   const userP = get((authSchema.api as Record<string, { path: string }>).info.path);
   const resource = (await soft(screen.load())) as Resource | undefined;
   const view = resource?.list;
-  if (!resource || !view || ended) return;
+  if (!resource || !view || ended) return false;
   const state = parseListState(resource, new URLSearchParams(location.search));
   const listP = get(requireBinding(resource, view.api).path, listQuery(resource, state));
   const countsP = view.tabs?.counts ? get(requireBinding(resource, view.tabs.counts).path, filtersForCounts(resource, state.filters)) : undefined;
@@ -131,7 +135,7 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
   } catch {
     messages = undefined;
   }
-  if (ended || !messages || !user || !Array.isArray(user.roles) || !page || !Array.isArray(page.list)) return;
+  if (ended || !messages || !user || !Array.isArray(user.roles) || !page || !Array.isArray(page.list)) return false;
 
   const t = translator(messages);
   const roles = user.roles.map(String);
@@ -180,4 +184,5 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
   document.body.insertBefore(node, document.body.firstChild);
   document.documentElement.classList.add('pp-on');
   performance.mark('prepaint-rows', { detail: { rows: page.list.length } });
+  return true;
 }
