@@ -55,7 +55,7 @@ const LIST_ROUTE = ['src/shell/layout/ShellLayout.tsx', 'src/app/ScreenView.tsx'
  */
 const ENTRY_SHARED = new RegExp([
   String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
-  String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-key)\.ts$`,
+  String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-storage)\.ts$`,
   String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/](routes|icon-svgs))\.ts$`,
   String.raw`[\/]schemas[\/](app|auth)\.json$`,
   String.raw`vite[\/]preload-helper`,

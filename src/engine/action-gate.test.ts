@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
-import { actionGate } from './action-gate';
+import { actionGate, operationColumnWidth, splitRowActions } from './action-gate';
 
 const staff = staffJson as unknown as Resource;
 const admin = { id: '100', roles: ['admin'] };
@@ -37,3 +37,15 @@ describe('actionGate', () => {
     expect([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(names);
   });
 });
+
+describe('row action layout (live table and prepaint)', () => {
+  it('shows up to three links; beyond that two links and the rest under "more"', () => {
+    expect(splitRowActions(['a', 'b', 'c'])).toEqual({ inline: ['a', 'b', 'c'], more: [] });
+    expect(splitRowActions(['a', 'b', 'c', 'd'])).toEqual({ inline: ['a', 'b'], more: ['c', 'd'] });
+    expect(splitRowActions([])).toEqual({ inline: [], more: [] });
+  });
+  it('sizes the operation column for the allowed actions, none for none', () => {
+    expect([0, 1, 2, 3, 9].map(operationColumnWidth)).toEqual([0, 96, 152, 208, 208]);
+  });
+});
+

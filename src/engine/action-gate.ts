@@ -59,3 +59,17 @@ export function actionGate(resource: Resource, user: Pick<RuntimeUser, 'id' | 'r
     bulkActions: () => (resource.list?.bulkActions ?? []).filter(allowed),
   };
 }
+
+/** Row actions shown as links; beyond this many, the last link becomes "更多" with the rest. */
+export const INLINE_ROW_ACTIONS = 3;
+
+/** A row's allowed actions split into the links and the "更多" menu (live table and prepaint alike). */
+export function splitRowActions(names: string[]): { inline: string[]; more: string[] } {
+  const inline = names.length <= INLINE_ROW_ACTIONS ? names : names.slice(0, INLINE_ROW_ACTIONS - 1);
+  return { inline, more: names.slice(inline.length) };
+}
+
+/** Width of the operation column for a user who may run `allowed` row actions (0: no column). */
+export function operationColumnWidth(allowed: number): number {
+  return allowed ? 40 + Math.min(INLINE_ROW_ACTIONS, allowed) * 56 : 0;
+}

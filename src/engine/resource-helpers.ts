@@ -84,3 +84,10 @@ export function pick(values: Record<string, unknown>, names: Iterable<string>): 
   for (const n of names) if (values[n] !== undefined) out[n] = values[n];
   return out;
 }
+
+/** Columns hidden until the user shows them: column hideByDefault or field hideInTable. */
+export function hiddenByDefault(resource: Resource): string[] {
+  return normalizeColumns(resource.list?.columns ?? [])
+    .filter((c) => c.hideByDefault || resource.fields?.[c.field]?.hideInTable)
+    .map((c) => c.field);
+}

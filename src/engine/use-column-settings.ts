@@ -9,16 +9,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
-import { columnSettingsKey } from './column-settings-key';
+import { columnSettingsKey, readStoredSettings as read, type ColumnState, type Density, type StoredColumnSettings } from './column-settings-storage';
 
-/** Same shape as ProTable's ColumnsState. */
-export interface ColumnState {
-  show?: boolean;
-  fixed?: 'left' | 'right';
-  order?: number;
-  disable?: boolean | { checkbox: boolean };
-}
-export type Density = 'large' | 'middle' | 'small';
+export type { ColumnState, Density };
 
 export interface ColumnSettings {
   columns: Record<string, ColumnState>;
@@ -28,22 +21,9 @@ export interface ColumnSettings {
   reset: () => void;
 }
 
-interface Stored {
-  columns?: Record<string, ColumnState>;
-  density?: Density;
-}
+type Stored = StoredColumnSettings;
 
 export { columnSettingsKey };
-
-function read(key: string): Stored {
-  try {
-    const raw = globalThis.localStorage?.getItem(key);
-    const v = raw ? (JSON.parse(raw) as Stored) : {};
-    return v && typeof v === 'object' ? v : {};
-  } catch {
-    return {};
-  }
-}
 
 function write(key: string, v: Stored): void {
   try {

@@ -5,10 +5,11 @@
  * anything. Nothing in it is interactive; the live page replaces it as soon as its first page shows.
  */
 import type { ScreenRoute } from '../../schema';
-import { normalizeColumns, fieldOf, enumValues } from '../../engine/resource-helpers';
+import { normalizeColumns, fieldOf, enumValues, hiddenByDefault } from '../../engine/resource-helpers';
 import { searchFormFields, type ListState } from '../../engine/search-params';
-import { actionGate } from '../../engine/action-gate';
+import { actionGate, operationColumnWidth, splitRowActions } from '../../engine/action-gate';
 import { allowsRoles } from '../../schema/derive';
+import type { StoredColumnSettings } from '../../engine/column-settings-storage';
 import { cellHtml, esc, type CellContext } from './cells';
 import { iconHtml } from './icons';
 
@@ -26,7 +27,7 @@ export interface FrameInput extends CellContext {
   /** toolbar switches' current values by binding name (e.g. config → { autoAssign: true }) */
   switches: Record<string, Record<string, unknown> | undefined>;
   /** column settings the user saved for this list (ProTable's columnsState), if any */
-  saved?: { columns?: Record<string, { show?: boolean }>; density?: string };
+  saved?: StoredColumnSettings;
   /** width of the page's content area, for the search form's columns */
   width: number;
 }
@@ -114,23 +115,17 @@ function toolbar(f: FrameInput): string {
 }
 
 function rowActions(f: FrameInput, gate: ReturnType<typeof actionGate>, record: Record<string, unknown>): string {
-  const names = gate.rowActions(record);
-  const inline = names.length <= 3 ? names : names.slice(0, 2);
-  const more = names.length > inline.length ? `<span class="pp-link">${esc(f.t('renderer.more'))} ${iconHtml('DownOutlined', 'pp-caret')}</span>` : '';
+  const { inline, more: rest } = splitRowActions(gate.rowActions(record));
+  const more = rest.length ? `<span class="pp-link">${esc(f.t('renderer.more'))} ${iconHtml('DownOutlined', 'pp-caret')}</span>` : '';
   return `<span class="pp-row-actions">${inline.map((n) => `<span class="pp-link${gate.action(n).danger ? ' pp-danger' : ''}">${esc(f.t(gate.action(n).title))}</span>`).join('')}${more}</span>`;
 }
 
 function table(f: FrameInput): string {
   const view = f.resource.list!;
   const gate = actionGate(f.resource, f.user);
-  const savedCols = f.saved?.columns;
-  const columns = normalizeColumns(view.columns ?? []).filter((c) => {
-    const s = savedCols?.[c.field]?.show;
-    if (s !== undefined) return s;
-    return !c.hideByDefault && !f.resource.fields?.[c.field]?.hideInTable;
-  });
-  const allowedRow = (view.rowActions ?? []).filter((n) => gate.allowed(n));
-  const opWidth = allowedRow.length ? 40 + Math.min(3, allowedRow.length) * 56 : 0;
+  const hidden = new Set(hiddenByDefault(f.resource));
+  const columns = normalizeColumns(view.columns ?? []).filter((c) => f.saved?.columns?.[c.field]?.show ?? !hidden.has(c.field));
+  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).length);
   const selectable = gate.bulkActions().length > 0;
   const widthOf = (c: (typeof columns)[number]) => Number(c.width ?? fieldOf(f.resource, c.field).width ?? 0) || 0;
   const head = [

@@ -22,7 +22,7 @@ import { toQuery } from '../../shell/request/query-string';
 import { apiPath } from '../../shell/request/paths';
 import { fileUrl } from '../../shell/request/file-url';
 import { menuScreens } from '../../shell/router/access';
-import { columnSettingsKey } from '../../engine/column-settings-key';
+import { readColumnSettings } from '../../engine/column-settings-storage';
 import { filtersForCounts, listQuery, parseListState } from '../../engine/search-params';
 import { requireBinding } from '../../engine/resource-helpers';
 import { prepaintHandle, registerPrepaint } from '../../engine/prepaint-handoff';
@@ -54,16 +54,6 @@ export function dataOf(r: Prefetched | undefined): unknown {
 export function translator(messages: Record<string, string>) {
   return (key: string, values: Record<string, string | number> = {}) =>
     (messages[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
-}
-
-function readJson(key: string): Record<string, unknown> | undefined {
-  try {
-    const raw = localStorage.getItem(key);
-    const v = raw ? (JSON.parse(raw) as unknown) : undefined;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function startPrepaint(): Promise<void> {
@@ -157,7 +147,7 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
     totalExact: page.totalExact !== false,
     counts: undefined,
     switches: {},
-    saved: readJson(columnSettingsKey(resource.name, userId)) as FrameInput['saved'],
+    saved: readColumnSettings(resource.name, userId),
     width: document.documentElement.clientWidth - 80,
   };
   node = document.createElement('div');

@@ -9,13 +9,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Resource } from '../../schema';
 import {
   enumValues, fieldOf, filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, type Row,
+  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, operationColumnWidth, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
 import { useActionRunner } from '../actions/useActionRunner';
-import { hiddenByDefault, tableColumns } from './columns';
-import { RowActions, INLINE_ACTIONS } from './RowActions';
+import { tableColumns } from './columns';
+import { RowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { allowsRoles, resolveBindingInput } from '../../schema';
@@ -54,10 +54,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
   }, [list.loading]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
-  const maxActions = Math.min(INLINE_ACTIONS, (view.rowActions ?? []).filter((n) => gate.allowed(n)).length);
+  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).length);
   const columns = useMemo(
-    () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, 40 + maxActions * 56),
-    [resource, t, hasRowActions, gate, runner.run, maxActions],
+    () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth),
+    [resource, t, hasRowActions, gate, runner.run, opWidth],
   );
 
   const tabs = view.tabs;

@@ -4,10 +4,8 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown, Space, Typography } from 'antd';
-import type { ActionGate, Row } from '../../engine';
+import { splitRowActions, type ActionGate, type Row } from '../../engine';
 import { useT } from '../i18n';
-
-export const INLINE_ACTIONS = 3;
 
 interface Props {
   gate: ActionGate;
@@ -19,8 +17,7 @@ export function RowActions({ gate, record, onRun }: Props) {
   const t = useT();
   const names = gate.rowActions(record);
   if (!names.length) return null;
-  const inline = names.length <= INLINE_ACTIONS ? names : names.slice(0, INLINE_ACTIONS - 1);
-  const more = names.slice(inline.length);
+  const { inline, more } = splitRowActions(names);
   return (
     <Space size={12} wrap={false}>
       {inline.map((n) => {

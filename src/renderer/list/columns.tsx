@@ -54,10 +54,3 @@ export function tableColumns(resource: Resource, t: Translate, operation?: (reco
   }
   return cols;
 }
-
-/** Columns hidden until the user shows them: column hideByDefault or field hideInTable. */
-export function hiddenByDefault(resource: Resource): string[] {
-  return normalizeColumns(resource.list?.columns ?? [])
-    .filter((c) => c.hideByDefault || resource.fields?.[c.field]?.hideInTable)
-    .map((c) => c.field);
-}
