@@ -91,3 +91,25 @@ export function hiddenByDefault(resource: Resource): string[] {
     .filter((c) => c.hideByDefault || resource.fields?.[c.field]?.hideInTable)
     .map((c) => c.field);
 }
+
+/** The key of a list's "all" tab (no filter on the tab field). */
+export const ALL_TAB = '__all';
+
+/**
+ * A list's status tabs with their labels: "待派单 (85)" when the list counts per tab (missing counts
+ * read 0, the "all" tab sums them), the bare label otherwise. `active` is the tab the URL's `tab`
+ * selects, or the default (all, or the first tab when there is no "all").
+ */
+export function listTabs(
+  app: Pick<AppSchema, 'enums'>, resource: Resource, t: (key: string) => string, tab: string | undefined, counts?: Record<string, number>,
+): { items: { key: string; label: string }[]; active: string | undefined } {
+  const tabs = resource.list?.tabs;
+  if (!tabs) return { items: [], active: undefined };
+  const values = enumValues(app, resource, fieldOf(resource, tabs.field)).filter((v) => !tabs.values || tabs.values.includes(String(v.value)));
+  const shown = tabs.counts ? counts ?? {} : undefined;
+  const label = (text: string, n: number | undefined) => (n === undefined ? text : `${text} (${n})`);
+  const items = values.map((v) => ({ key: String(v.value), label: label(t(v.label), shown ? shown[String(v.value)] ?? 0 : undefined) }));
+  const all = shown ? Object.values(shown).reduce((a, b) => a + b, 0) : undefined;
+  const list = tabs.all === false ? items : [{ key: ALL_TAB, label: label(t('renderer.tab.all'), all) }, ...items];
+  return { items: list, active: tab ?? (tabs.all === false ? list[0]?.key : ALL_TAB) };
+}

@@ -5,7 +5,7 @@
  * anything. Nothing in it is interactive; the live page replaces it as soon as its first page shows.
  */
 import type { ScreenRoute } from '../../schema';
-import { normalizeColumns, fieldOf, enumValues, hiddenByDefault } from '../../engine/resource-helpers';
+import { normalizeColumns, fieldOf, hiddenByDefault, listTabs } from '../../engine/resource-helpers';
 import { searchFormFields, type ListState } from '../../engine/search-params';
 import { actionGate, operationColumnWidth, splitRowActions } from '../../engine/action-gate';
 import { allowsRoles } from '../../schema/derive';
@@ -75,17 +75,8 @@ function searchForm(f: FrameInput): string {
 }
 
 function tabs(f: FrameInput): string {
-  const tabsDef = f.resource.list?.tabs;
-  if (!tabsDef) return '<div class="pp-toolbar-left"></div>';
-  const field = fieldOf(f.resource, tabsDef.field);
-  const values = enumValues(f.app, f.resource, field).filter((v) => !tabsDef.values || tabsDef.values.includes(String(v.value)));
-  const label = (text: string, n: number | undefined) => esc(n === undefined ? text : `${text} (${n})`);
-  const counts = tabsDef.counts ? f.counts ?? {} : undefined;
-  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
-  const items = values.map((v) => ({ key: String(v.value), text: label(f.t(v.label), counts ? counts[String(v.value)] ?? 0 : undefined) }));
-  const list = tabsDef.all === false ? items : [{ key: '__all', text: label(f.t('renderer.tab.all'), all) }, ...items];
-  const active = f.state.tab ?? (tabsDef.all === false ? list[0]?.key : '__all');
-  return `<div class="pp-toolbar-left"><div class="pp-tabs">${list.map((i) => `<span class="pp-tab${i.key === active ? ' pp-active' : ''}">${i.text}</span>`).join('')}</div></div>`;
+  const { items, active } = listTabs(f.app, f.resource, f.t, f.state.tab, f.counts);
+  return `<div class="pp-toolbar-left">${items.length ? `<div class="pp-tabs">${items.map((i) => `<span class="pp-tab${i.key === active ? ' pp-active' : ''}">${esc(i.label)}</span>`).join('')}</div>` : ''}</div>`;
 }
 
 function toolbar(f: FrameInput): string {

@@ -8,8 +8,8 @@ import { App, Button, Space } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Resource } from '../../schema';
 import {
-  enumValues, fieldOf, filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, operationColumnWidth, type Row,
+  filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
+  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, operationColumnWidth, listTabs, ALL_TAB, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -20,7 +20,7 @@ import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
-export const ALL_TAB = '__all';
+export { ALL_TAB };
 
 export function ListScreen({ resource }: { resource: Resource }) {
   const list = useListController(resource);
@@ -61,14 +61,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
   );
 
   const tabs = view.tabs;
-  const tabItems = useMemo(() => {
-    if (!tabs) return [];
-    const field = fieldOf(resource, tabs.field);
-    const values = enumValues(app, resource, field).filter((v) => !tabs.values || tabs.values.includes(String(v.value)));
-    const label = (text: string, n: number | undefined) => (n === undefined ? text : `${text} (${n})`);
-    const items = values.map((v) => ({ key: String(v.value), label: label(t(v.label), tabs.counts ? counts.counts[String(v.value)] ?? 0 : undefined) }));
-    return tabs.all === false ? items : [{ key: ALL_TAB, label: label(t('renderer.tab.all'), tabs.counts ? counts.all : undefined) }, ...items];
-  }, [tabs, resource, app, t, counts.counts, counts.all]);
+  const tabList = useMemo(() => listTabs(app, resource, t, list.state.tab, counts.counts), [app, resource, t, list.state.tab, counts.counts]);
+  const tabItems = tabList.items;
 
   // Without an "all" tab the first tab is the default: put it in the URL so the query filters by it.
   const firstTab = tabs?.all === false ? tabItems[0]?.key : undefined;
@@ -153,7 +147,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
             ? {
                 menu: {
                   type: 'tab',
-                  activeKey: list.state.tab ?? (tabs.all === false ? tabItems[0]?.key : ALL_TAB),
+                  activeKey: tabList.active,
                   items: tabItems,
                   onChange: (key) => list.setTab(key === ALL_TAB ? undefined : String(key)),
                 },
