@@ -49,8 +49,8 @@ async function web() {
     }
     console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, order, baseline: base }, null, 2));
     const r = (a: number, b: number) => (a / b).toFixed(2);
-    console.log(`order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS transferred`);
-    console.log(`baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS transferred`);
+    console.log(`order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS (+ ${order.cssTransferKB} KB CSS) transferred`);
+    console.log(`baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS (+ ${base.cssTransferKB} KB CSS) transferred`);
     console.log(`ratio (baseline / ours): rows cold ${r(base.coldMs, order.coldMs)}x, warm ${r(base.warmMs, order.warmMs)}x; live table cold ${r(base.coldLiveMs, order.coldLiveMs)}x, warm ${r(base.warmLiveMs, order.warmLiveMs)}x; JS bytes ${r(base.jsTransferKB, order.jsTransferKB)}x`);
   } finally {
     await ours.stop();

@@ -17,6 +17,8 @@ export interface RouteFigures {
   jsFiles: number;
   jsTransferKB: number;
   jsDecodedKB: number;
+  /** stylesheets transferred (ours: antd's static stylesheet and the console's CSS) */
+  cssTransferKB: number;
 }
 
 /**
@@ -43,7 +45,7 @@ function rowsWatcher(min: number): string {
 async function measure(browser: Browser, url: string, opts: { storage?: Record<string, string>; minRows: number; loads: number; warm: boolean }) {
   const times: number[] = [];
   const liveTimes: number[] = [];
-  let js = { files: 0, transfer: 0, decoded: 0 };
+  let js = { files: 0, transfer: 0, decoded: 0, css: 0 };
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   if (opts.storage) await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, opts.storage);
   for (let i = 0; i < opts.loads + (opts.warm ? 1 : 0); i++) {
@@ -59,14 +61,16 @@ async function measure(browser: Browser, url: string, opts: { storage?: Record<s
     // every script the route loads, not only those before the first rows
     await page.waitForLoadState('networkidle');
     const m = await page.evaluate(() => {
-      const res = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')) as PerformanceResourceTiming[];
-      return { rowsAt: (window as any).__rowsAt as number, liveAt: (window as any).__liveAt as number, files: res.length, transfer: res.reduce((s, e) => s + e.transferSize, 0), decoded: res.reduce((s, e) => s + e.decodedBodySize, 0) };
+      const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const res = all.filter((e) => e.name.endsWith('.js'));
+      const css = all.filter((e) => e.name.endsWith('.css')).reduce((s, e) => s + e.transferSize, 0);
+      return { rowsAt: (window as any).__rowsAt as number, liveAt: (window as any).__liveAt as number, files: res.length, transfer: res.reduce((s, e) => s + e.transferSize, 0), decoded: res.reduce((s, e) => s + e.decodedBodySize, 0), css };
     });
     if (!(opts.warm && i === 0)) {
       times.push(m.rowsAt);
       liveTimes.push(m.liveAt);
     }
-    if (i === (opts.warm ? 1 : 0) || !opts.warm) js = { files: m.files, transfer: Math.max(js.transfer, m.transfer), decoded: m.decoded };
+    if (i === (opts.warm ? 1 : 0) || !opts.warm) js = { files: m.files, transfer: Math.max(js.transfer, m.transfer), decoded: m.decoded, css: Math.max(js.css, m.css) };
     await page.close();
     if (!opts.warm) await c.close();
   }
@@ -89,6 +93,7 @@ export async function measureRoute(base: string, route: string, opts: { storage?
       jsFiles: cold.js.files,
       jsTransferKB: Math.round(cold.js.transfer / 1024),
       jsDecodedKB: Math.round(cold.js.decoded / 1024),
+      cssTransferKB: Math.round(cold.js.css / 1024),
     };
   } finally {
     await browser.close();

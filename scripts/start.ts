@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../server/core/config';
 import { startServer } from '../server/main';
 
 /** Files whose change means the built console is stale. */
-const SOURCES = ['src', 'schemas', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'schemas', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/antd-css'];
 const SKIP = /(^|[\\/])(node_modules|\.git)([\\/]|$)|\.test\.tsx?$/;
 
 function newestMtime(path: string): number {

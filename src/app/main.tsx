@@ -9,15 +9,20 @@ import { runPrepaint } from './prepaint';
 import { builtinText } from '../shell/i18n/builtin';
 import { endPrepaint, prepaintHandle, prepaintSettled } from '../engine/prepaint-handoff';
 
+interface PreloadList { antdCss?: string; app: string[]; list: string[] }
+
+/** The chunk lists the build wrote into index.html; none on the dev server (modules load on demand). */
+function preloadList(): PreloadList | undefined {
+  const text = document.getElementById('app-preload')?.textContent;
+  return text ? (JSON.parse(text) as PreloadList) : undefined;
+}
+
 /**
  * Starts downloading chunks and styles listed in index.html by the build: the app, or the frame and
  * renderer a list route renders next (once the copy is up: earlier they slowed its own requests).
  */
-function preload(part: 'app' | 'list'): void {
-  const text = document.getElementById('app-preload')?.textContent;
-  if (!text) return; // dev server: modules load on demand
-  const files = JSON.parse(text) as { app: string[]; list: string[] };
-  for (const href of files[part]) {
+function preload(files: PreloadList | undefined, part: 'app' | 'list'): void {
+  for (const href of files?.[part] ?? []) {
     const link = document.createElement('link');
     link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.crossOrigin = '';
@@ -26,11 +31,33 @@ function preload(part: 'app' | 'list'): void {
   }
 }
 
+/**
+ * antd's static stylesheet (vite.config.ts, antdStaticCss), first in <head> where antd puts the styles
+ * it generates, so the console's own CSS still overrides it. The app must not render before it is in:
+ * antd reads, once, which styles the stylesheet holds and generates every other one itself. A failed
+ * or stalled load only costs that: the app goes on after 5 s with styles generated as before.
+ */
+function loadAntdCss(href: string | undefined): Promise<void> {
+  if (!href) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise<void>((resolve) => {
+    link.onload = link.onerror = () => resolve();
+    setTimeout(resolve, 5000);
+  });
+  document.head.prepend(link);
+  return loaded;
+}
+
+const files = preloadList();
 runPrepaint();
-preload('app');
+const antdCss = loadAntdCss(files?.antdCss);
+preload(files, 'app');
 const prepainting = !!prepaintHandle();
 await prepaintSettled();
-if (prepainting) preload('list');
+if (prepainting) preload(files, 'list');
+await antdCss;
 await import('./boot').catch((e: unknown) => {
   // no app: say so instead of a copy that cannot be used or a spinner that never stops
   endPrepaint('failed');

@@ -17,6 +17,7 @@ import { loadUiLocale } from './ui-locale';
 import { storedLocale, storeLocale } from './locale';
 import { LocaleContext } from './locale-context';
 import { LoadingOverlay } from './LoadingOverlay';
+import { antdTheme } from './theme';
 
 interface Loaded {
   locale: string;
@@ -30,8 +31,6 @@ async function loadAll(locale: string): Promise<Loaded> {
   const antdLocale = await loadUiLocale(m.locale);
   return { locale: m.locale, messages: m.messages, antdLocale };
 }
-
-const theme = { token: { colorPrimary: appConfig.layout.colorPrimary } };
 
 function onIntlError(err: { code?: string }) {
   // A missing key shows the key itself; say so once in development, never in production.
@@ -69,7 +68,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return (
     <LocaleContext.Provider value={ctx}>
       <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
-        <ConfigProvider locale={loaded.antdLocale} theme={theme}>
+        <ConfigProvider locale={loaded.antdLocale} theme={antdTheme}>
           <AntApp>{children}</AntApp>
         </ConfigProvider>
       </IntlProvider>
