@@ -3,6 +3,7 @@ import { Input, Typography } from 'antd';
 import { isEmptyValue, maskPhone } from '../../engine';
 import { useT } from '../i18n';
 import { Empty } from './Empty';
+import { EllipsisText } from './EllipsisText';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
@@ -18,6 +19,14 @@ function TextValue({ value, field }: ValueProps) {
       {text}
     </Typography.Text>
   );
+}
+
+/** In a table: an `ellipsis` field without a copy button is cut by CSS (EllipsisText), not measured per cell. */
+function TextCell(p: ValueProps) {
+  const t = useT();
+  if (!p.field.ellipsis || p.field.copyable || isEmptyValue(p.value)) return <TextValue {...p} />;
+  const text = Array.isArray(p.value) ? p.value.join(t('renderer.listSeparator')) : String(p.value);
+  return <EllipsisText text={text} maxWidth={p.field.width ?? 200} />;
 }
 
 function TextInput(p: ControlProps) {
@@ -79,8 +88,8 @@ function BigintInput(p: ControlProps) {
   );
 }
 
-export const stringType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: TextInput, FormControl: TextInput };
-export const textType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
+export const stringType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: TextInput, FormControl: TextInput };
+export const textType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
 export const passwordType: FieldTypeRenderer = { Cell: Hidden, Display: Hidden, SearchControl: TextInput, FormControl: PasswordInput };
 export const phoneType: FieldTypeRenderer = { Cell: PhoneCell, Display: PhoneDisplay, SearchControl: PhoneInput, FormControl: PhoneInput };
 export const bigintType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };

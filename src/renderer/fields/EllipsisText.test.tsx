@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, afterEach } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { EllipsisText } from './EllipsisText';
+
+afterEach(cleanup);
+
+/** happy-dom lays nothing out: give the span the widths a browser would measure. */
+function widths(el: HTMLElement, scrollWidth: number, clientWidth: number) {
+  Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
+  Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
+}
+
+describe('EllipsisText', () => {
+  it('cuts the text to one line by CSS, at the given width, with no tooltip until hovered', () => {
+    render(<EllipsisText text="人民路256号万科城6栋3单元1222室" maxWidth={200} />);
+    const span = screen.getByText('人民路256号万科城6栋3单元1222室');
+    expect(span.style.maxWidth).toBe('200px');
+    expect(span.style.textOverflow).toBe('ellipsis');
+    expect(span.style.whiteSpace).toBe('nowrap');
+    expect(document.querySelector('.ant-tooltip')).toBeNull();
+  });
+
+  it('shows the whole text in a tooltip on hover when the text is cut', async () => {
+    render(<EllipsisText text="人民路256号万科城6栋3单元1222室" maxWidth={200} />);
+    const span = screen.getByText('人民路256号万科城6栋3单元1222室');
+    widths(span, 320, 200);
+    fireEvent.mouseEnter(span);
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toBe('人民路256号万科城6栋3单元1222室');
+  });
+
+  it('shows no tooltip when the whole text fits', async () => {
+    render(<EllipsisText text="短地址" maxWidth={200} />);
+    const span = screen.getByText('短地址');
+    widths(span, 48, 48);
+    fireEvent.mouseEnter(span);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
