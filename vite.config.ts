@@ -8,6 +8,9 @@
  *   measured too: they put every component of the app on every page (home 715 KB gzip instead of
  *   426 KB), so they are not used;
  * - umi-request's fetch polyfill and qs are replaced by tiny stand-ins; locale data stays lazy;
+ * - ProField's value types the console never draws are lazy (lazyProFields), TypeBox is tree-shaken
+ *   out of the browser (treeshake below), and antd's styles for a list screen come as a static
+ *   stylesheet built in Node (antdStaticCss);
  * - `npm run build` then writes .br and .gz beside each asset (scripts/compress.ts).
  */
 import { defineConfig, type Plugin } from 'vite';
@@ -43,6 +46,38 @@ function slimUmiRequest(): Plugin {
       if (source === 'isomorphic-fetch') return local('./src/app/no-polyfill.ts');
       if (source === 'qs') return local('./src/app/qs-lite.ts');
       return null;
+    },
+  };
+}
+
+/**
+ * ProField's value types the console never draws (its cells and search controls are its own field
+ * renderers, src/renderer/fields): ProTable imports ProField, which imports a component for every
+ * value type, so each list route shipped antd's ColorPicker (with a colour library), Slider, Rate,
+ * TreeSelect and Progress (~70 KB brotli) without using them. Here ProField gets each of them as a
+ * lazy component instead: still there if some value type ever needs one (it loads then, drawing
+ * nothing for that moment), and off every route until then.
+ */
+const LAZY_PRO_FIELDS = ['ColorPicker', 'Rate', 'Slider', 'TreeSelect', 'Progress'];
+function lazyProFields(): Plugin {
+  const PREFIX = '\0lazy-pro-field:';
+  return {
+    name: 'lazy-pro-fields',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/[\\/]@ant-design[\\/]pro-field[\\/]es[\\/]index\.js$/.test(importer)) return null;
+      const m = /^\.\/components\/(\w+)$/.exec(source);
+      if (!m || !LAZY_PRO_FIELDS.includes(m[1])) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      return real ? PREFIX + real.id : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      return [
+        `import { createElement, forwardRef, lazy, Suspense } from 'react';`,
+        `const Real = lazy(() => import(${JSON.stringify(id.slice(PREFIX.length))}));`,
+        `export default forwardRef(function LazyProField(props, ref) { return createElement(Suspense, { fallback: null }, createElement(Real, { ...props, ref })); });`,
+      ].join('\n');
     },
   };
 }
@@ -139,7 +174,7 @@ function appPreload(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [slimUmiRequest(), antdStaticCss(), appPreload(), react()],
+  plugins: [slimUmiRequest(), lazyProFields(), antdStaticCss(), appPreload(), react()],
   server: { host: '127.0.0.1' },
   build: {
     target: 'es2022',
@@ -147,6 +182,14 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The schema's TypeBox definitions (src/schema) exist for the JSON meta-schema and the types; the
+      // browser uses a few constants of those modules (FIELD_TYPES…), never the definitions. The builder
+      // calls and TypeBox's own modules have no side effects, so they are dropped when unused instead of
+      // shipping TypeBox (~110 KB) on every route. Other modules keep their package's own declaration.
+      treeshake: {
+        manualPureFunctions: ['literalUnion', 'Type', ...['Array', 'Boolean', 'Composite', 'Integer', 'Literal', 'Null', 'Number', 'Object', 'Omit', 'Optional', 'Record', 'String', 'Union', 'Unknown'].map((m) => `Type.${m}`)],
+        moduleSideEffects: (id: string) => (/[\\/]@sinclair[\\/]typebox[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Rolldown's code-splitting groups (the successor of manualChunks): a higher priority takes its
         // modules first, and a group also takes the dependencies of what it matches.

@@ -7,7 +7,7 @@
  *             "input": { "fields": ["id"], "extra": { "amount": { "type": "money", "required": true } } } }
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Param } from './field';
+import { literalUnion, Param } from './field';
 
 export const Input = Type.Object(
   {
@@ -23,8 +23,8 @@ export const Input = Type.Object(
 );
 export type Input = Static<typeof Input>;
 
-export const ResultKind = Type.Union(
-  ['page', 'record', 'list', 'ok', 'counts', 'options', 'config', 'file', 'session', 'raw'].map((k) => Type.Literal(k)),
+export const ResultKind = literalUnion(
+  ['page', 'record', 'list', 'ok', 'counts', 'options', 'config', 'file', 'session', 'raw'],
   { description: 'shape of "data": page {list,total,current,pageSize}, record, list, ok (null), counts {value:n}, options [{value,label}], config object, file {id,url,name,size,mime}, session {token}, raw any' },
 );
 

@@ -5,7 +5,7 @@
  * @example
  * { "type": "money", "title": "order.amount", "required": true, "min": "0.01" }
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 
 /** i18n message key: never literal text. */
 export const I18nKey = Type.String({
@@ -19,7 +19,15 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-export const FieldTypeSchema = Type.Union(FIELD_TYPES.map((t) => Type.Literal(t)), {
+/**
+ * A union of string literals, built in one call: the build treats it as free of side effects
+ * (vite.config.ts), so in the browser, where no definition is used, it goes with its arguments.
+ */
+export function literalUnion<const T extends readonly string[]>(values: T, options: SchemaOptions): TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }> {
+  return Type.Union(values.map((v) => Type.Literal(v)), options) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+}
+
+export const FieldTypeSchema = literalUnion(FIELD_TYPES, {
   description: 'The value type; each has a renderer, a wire format and a validator.',
 });
 
