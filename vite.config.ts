@@ -107,6 +107,13 @@ function antdStaticCss(): Plugin {
 const BOOT = 'src/app/boot.tsx';
 /** The lazy chunks every list route renders: the console frame and the screen renderer. */
 const LIST_ROUTE = ['src/shell/layout/ShellLayout.tsx', 'src/app/ScreenView.tsx'];
+/** The menu icons, loaded by the frame as it renders (App.tsx loadIcons). */
+const ICONS = 'src/generated/icons.ts';
+/** The lazy locale data of each UI locale (src/shell/i18n/ui-locale.ts). */
+const UI_LOCALES: Record<string, string[]> = {
+  'zh-CN': ['node_modules/antd/es/locale/zh_CN.js', 'node_modules/dayjs/locale/zh-cn.js'],
+  'en-US': ['node_modules/antd/es/locale/en_US.js'],
+};
 /**
  * What the entry (with the prepaint) shares with the app, in one chunk: the request rules, schema
  * helpers, formats, the generated routes and icons.
@@ -159,14 +166,18 @@ function appPreload(): Plugin {
           walk(start);
           return [...files];
         };
+        const urls = (files: string[]) => files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css'))).map((f) => `/${f}`);
         const app = graph([chunkOf(BOOT).fileName]);
         app.forEach((f) => fetched.add(f));
         // a list route also needs the console frame and the screen renderer, found by React one after the other
-        const list = graph(LIST_ROUTE.map((src) => chunkOf(src).fileName));
-        const urls = (files: string[]) => files.sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css'))).map((f) => `/${f}`);
+        const list = graph([...LIST_ROUTE, ICONS].map((src) => chunkOf(src).fileName));
+        list.forEach((f) => fetched.add(f));
+        // antd's and dayjs's texts for the stored locale (shell/i18n/ui-locale.ts): the app's first render
+        // waits for them, and it asked for them only then (~90 ms before the frame could render)
+        const locales = Object.fromEntries(Object.entries(UI_LOCALES).map(([code, srcs]) => [code, urls(graph(srcs.map((src) => chunkOf(src).fileName)))]));
         const antdCss = Object.values(bundle).find((x) => x.type === 'asset' && (x.names ?? []).includes(ANTD_CSS));
         if (!antdCss) throw new Error('app-preload: no antd stylesheet in the bundle (antd-static-css plugin)');
-        const files = { antdCss: `/${antdCss.fileName}`, app: urls(app), list: urls(list) };
+        const files = { antdCss: `/${antdCss.fileName}`, app: urls(app), list: urls(list), locales };
         return [{ tag: 'script', attrs: { type: 'application/json', id: 'app-preload' }, children: JSON.stringify(files), injectTo: 'body' }];
       },
     },

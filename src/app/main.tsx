@@ -7,9 +7,11 @@
  */
 import { runPrepaint } from './prepaint';
 import { builtinText } from '../shell/i18n/builtin';
+import { storedLocale } from '../shell/i18n/locale';
+import { appConfig } from '../shell/config';
 import { endPrepaint, prepaintHandle, prepaintSettled } from '../engine/prepaint-handoff';
 
-interface PreloadList { antdCss?: string; app: string[]; list: string[] }
+interface PreloadList { antdCss?: string; app: string[]; list: string[]; locales?: Record<string, string[]> }
 
 /** The chunk lists the build wrote into index.html; none on the dev server (modules load on demand). */
 function preloadList(): PreloadList | undefined {
@@ -22,7 +24,9 @@ function preloadList(): PreloadList | undefined {
  * renderer a list route renders next (once the copy is up: earlier they slowed its own requests).
  */
 function preload(files: PreloadList | undefined, part: 'app' | 'list'): void {
-  for (const href of files?.[part] ?? []) {
+  // with the app, antd's and dayjs's texts for the stored locale: its first render waits for them
+  const locale = part === 'app' ? (files?.locales?.[storedLocale()] ?? files?.locales?.[appConfig.i18n.defaultLocale] ?? []) : [];
+  for (const href of [...(files?.[part] ?? []), ...locale]) {
     const link = document.createElement('link');
     link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.crossOrigin = '';
