@@ -10,7 +10,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { appConfig } from '../../src/shell/config';
 import { antdTheme } from '../../src/shell/i18n/theme';
-import { ListSample } from './sampler';
+import { DialogSample, ListSample } from './sampler';
 
 export function extractAntdCss(): string {
   const cache = createCache();
@@ -20,6 +20,7 @@ export function extractAntdCss(): string {
         <AntApp>
           <ListSample layout={appConfig.layout as never} />
           <ListSample layout={appConfig.layout as never} menuLoading />
+          <DialogSample />
         </AntApp>
       </ConfigProvider>
     </StyleProvider>,

@@ -7,8 +7,8 @@
  * only for a variant (Tag's preset and status colours, Button's compact items).
  */
 import type { ReactElement } from 'react';
-import { ProLayout, ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Avatar, Badge, Button, Cascader, Checkbox, DatePicker, Divider, Dropdown, Empty, Image, Input, InputNumber, Radio, Select, Skeleton, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { DrawerForm, ModalForm, ProDescriptions, ProLayout, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Avatar, Badge, Button, Card, Cascader, Checkbox, Col, DatePicker, Divider, Drawer, Dropdown, Empty, Form, Image, Input, InputNumber, Modal, Radio, Result, Row, Select, Skeleton, Space, Spin, Switch, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
 
 interface Row { id: string; no: string; status: string; amount: string }
 
@@ -85,3 +85,33 @@ export function ListSample({ layout, menuLoading = false }: { menuLoading?: bool
     </ProLayout>
   );
 }
+
+/**
+ * What opens from a list: the detail drawer (descriptions, cards, the log timeline) and the form
+ * dialogs (modal or drawer, vertical form items, uploads). Their popups render through portals, which
+ * draw nothing in Node, but each component registers its style as it renders, so they are covered.
+ */
+export function DialogSample(): ReactElement {
+  return (
+    <>
+      <Drawer open title="t"><Card title="c">c</Card></Drawer>
+      <Modal open title="t">m</Modal>
+      <ModalForm open title="t"><Input /></ModalForm>
+      <DrawerForm open title="t"><Input /></DrawerForm>
+      <ProDescriptions column={2} title="t" dataSource={{ a: 'a' }} columns={[{ title: 'a', dataIndex: 'a' }]} />
+      <Card size="small" title="c" extra={<a>e</a>}>c</Card>
+      <Timeline items={[{ children: 'a' }, { color: 'green', children: 'b' }]} />
+      <Form layout="vertical">
+        <Row gutter={16}>
+          <Col span={12}><Form.Item label="a" required help="h" validateStatus="error"><Input.TextArea showCount maxLength={10} /></Form.Item></Col>
+          <Col span={12}><Form.Item label="b" extra="e"><Input.Password /></Form.Item></Col>
+        </Row>
+      </Form>
+      <Upload listType="picture-card" fileList={[{ uid: '1', name: 'a.png', status: 'done', url: 'data:,' }]}><span>+</span></Upload>
+      <Upload fileList={[{ uid: '2', name: 'a.pdf', status: 'uploading', percent: 50 }]}><Button>u</Button></Upload>
+      <Table size="small" columns={[{ title: 'a', dataIndex: 'a' }]} dataSource={[{ key: '1', a: 'a' }]} pagination={false} />
+      <Result status="403" title="t" />
+    </>
+  );
+}
+
