@@ -217,6 +217,8 @@ describe('order flow (admin)', () => {
     await det.getByText(zh('order.section.logs')).waitFor();
     const timeline = det.locator('.ant-timeline-item');
     await until(() => timeline.count(), (n) => n === 4);
+    // names of referenced records (the store) are looked up after the entries show
+    await det.locator('.ant-timeline-item', { hasText: store }).waitFor();
     const entries = (await timeline.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').replace(/： /g, '：'));
     await shot(page, 'order-detail-log');
     // each entry is titled by the server's log text (order.log.<action>), e.g. 添加备注 / 手动派单

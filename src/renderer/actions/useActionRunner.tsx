@@ -10,16 +10,21 @@
  * {runner.element}
  */
 import { App, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Resource } from '../../schema';
 import { callAction, linkTarget, rowKeyOf, runBulk, useActionGate, useRuntime, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
+import { lazyPreload, preloadComponent } from '../lazy-preload';
+import { preloadDetailSlots } from '../detail/preload-detail';
 import { actionKind } from './action-kind';
 
-const FormDialog = lazy(() => import('../forms/FormDialog'));
-const DetailView = lazy(() => import('../detail/DetailView'));
+// Loaded before they open (lazy-preload.ts): a Suspense fallback shown first would hold each of them
+// back ≥ 300 ms (React 19), the detail drawer twice (its own chunk, then its slots').
+const FormDialog = lazyPreload(() => import('../forms/FormDialog'));
+const DetailView = lazyPreload(() => import('../detail/DetailView'));
+const loaded = (p: Promise<void>) => p.catch(() => undefined); // a failed load is reported by the render that retries it
 
 export const DETAIL_PARAM = 'detail';
 
@@ -60,12 +65,12 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
     (name: string, record?: Row) => {
       const a = gate.action(name);
       if (a.render) {
-        setDialog({ kind: 'custom', action: name, record, open: true });
+        void preloadComponent(getSlot(a.render)).then(() => setDialog({ kind: 'custom', action: name, record, open: true }));
         return;
       }
       switch (actionKind(a)) {
         case 'form':
-          setDialog({ kind: 'form', action: name, record, open: true });
+          void loaded(FormDialog.preload()).then(() => setDialog({ kind: 'form', action: name, record, open: true }));
           return;
         case 'detail':
           if (!record) return;
@@ -75,7 +80,9 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
               n.set(DETAIL_PARAM, rowKeyOf(resource, record));
               return n;
             });
-          } else setDetail({ record, open: true, version: 0 });
+          } else {
+            void Promise.all([loaded(DetailView.preload()), preloadDetailSlots(resource)]).then(() => setDetail({ record, open: true, version: 0 }));
+          }
           return;
         case 'link': {
           const to = linkTarget(a.to ?? '', record ?? {});

@@ -1,5 +1,5 @@
 /** Slots every app gets. "timeline" loads lazily with the detail view that shows it. */
-import { lazy } from 'react';
+import { lazyPreload } from '../lazy-preload';
 import { registerSlot } from '../slots';
 
-registerSlot('timeline', lazy(() => import('./TimelineSlot')));
+registerSlot('timeline', lazyPreload(() => import('./TimelineSlot')));

@@ -1,6 +1,6 @@
 /** Registers the merchant screen's detail slots (lazily, so they load with the detail that shows them). */
-import { lazy } from 'react';
+import { lazyPreload } from '../../renderer/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('merchantShops', lazy(() => import('./MerchantShops')));
-registerSlot('franchiseStores', lazy(() => import('./FranchiseStores')));
+registerSlot('merchantShops', lazyPreload(() => import('./MerchantShops')));
+registerSlot('franchiseStores', lazyPreload(() => import('./FranchiseStores')));

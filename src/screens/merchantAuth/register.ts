@@ -1,7 +1,7 @@
 /** Registers the shop screen's slots (lazily, so they load with the screen that uses them). */
-import { lazy } from 'react';
+import { lazyPreload } from '../../renderer/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('merchantAuthAuthorize', lazy(() => import('./AuthorizeShop')));
-registerSlot('importTrades', lazy(() => import('./ImportTradesDialog')));
-registerSlot('tradeImports', lazy(() => import('./TradeImports')));
+registerSlot('merchantAuthAuthorize', lazyPreload(() => import('./AuthorizeShop')));
+registerSlot('importTrades', lazyPreload(() => import('./ImportTradesDialog')));
+registerSlot('tradeImports', lazyPreload(() => import('./TradeImports')));

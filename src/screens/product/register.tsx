@@ -3,12 +3,13 @@
  * image cell brings its own Suspense: a table cell must not suspend the whole list.
  */
 import { lazy, Suspense } from 'react';
+import { lazyPreload } from '../../renderer/lazy-preload';
 import { registerSlot, type SlotProps } from '../../renderer/slots';
 
 const ProductImage = lazy(() => import('./ProductImage'));
 
-registerSlot('skuTable', lazy(() => import('./SkuTable')));
-registerSlot('productSync', lazy(() => import('./SyncDialog')));
+registerSlot('skuTable', lazyPreload(() => import('./SkuTable')));
+registerSlot('productSync', lazyPreload(() => import('./SyncDialog')));
 registerSlot('productImage', (p: SlotProps) => (
   <Suspense fallback={<span style={{ display: 'inline-block', width: 48, height: 48 }} />}>
     <ProductImage {...p} />
