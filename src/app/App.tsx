@@ -2,7 +2,7 @@
  * Composition root: the generated screens and icons, the auth schema, the console's registered
  * components and the renderer, handed to the generic shell.
  */
-import { lazy } from 'react';
+import { lazyPreload } from '../engine/lazy-preload';
 import type { Resource } from '../schema';
 import { Shell, configureAuth } from '../shell';
 import { screens } from '../generated/routes';
@@ -12,8 +12,8 @@ import '../screens';
 
 configureAuth(authSchema as unknown as Resource);
 
-const loadScreenView = () => import('./ScreenView');
-const ScreenView = lazy(loadScreenView);
+// Loaded with the user's routes (preloadScreenView) and rendered without a fallback once loaded.
+const ScreenView = lazyPreload(() => import('./ScreenView'));
 
 // Every schema file as its own lazy chunk, for Runtime.loadResource (ref fields, embedded forms).
 const schemaFiles = import.meta.glob<{ default: unknown }>('../../schemas/*.json');
@@ -27,5 +27,5 @@ async function loadResource(name: string): Promise<Resource | undefined> {
 const loadIcons = () => import('../generated/icons').then((m) => m.icons);
 
 export function App() {
-  return <Shell screens={screens} loadIcons={loadIcons} ScreenView={ScreenView} preloadScreenView={() => void loadScreenView()} loadResource={loadResource} />;
+  return <Shell screens={screens} loadIcons={loadIcons} ScreenView={ScreenView} preloadScreenView={() => void ScreenView.preload().catch(() => undefined)} loadResource={loadResource} />;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyPreload, preloadComponent } from './lazy-preload';
+import { lazyPreload, preloadComponent } from '../engine/lazy-preload';
 import { registerSlot } from './slots';
 import { preloadDetailSlots } from './detail/preload-detail';
 import type { Resource } from '../schema';
@@ -42,7 +42,7 @@ describe('lazyPreload', () => {
 
   it('preloadComponent resolves for any component and never rejects', async () => {
     await expect(preloadComponent(Hello)).resolves.toBeUndefined();
-    await expect(preloadComponent(lazyPreload(() => Promise.reject(new Error('x'))))).resolves.toBeUndefined();
+    await expect(preloadComponent(lazyPreload<{ name: string }>(() => Promise.reject(new Error('x'))))).resolves.toBeUndefined();
   });
 
   it('preloadDetailSlots loads the slots of the detail sections and of the fields they show', async () => {

@@ -16,7 +16,7 @@ import type { Resource } from '../../schema';
 import { callAction, linkTarget, rowKeyOf, runBulk, useActionGate, useRuntime, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
-import { lazyPreload, preloadComponent } from '../lazy-preload';
+import { lazyPreload, preloadComponent } from '../../engine/lazy-preload';
 import { preloadDetailSlots } from '../detail/preload-detail';
 import { actionKind } from './action-kind';
 

@@ -5,7 +5,7 @@
  */
 import type { Resource } from '../../schema';
 import { getSlot, hasSlot } from '../slots';
-import { preloadComponent } from '../lazy-preload';
+import { preloadComponent } from '../../engine/lazy-preload';
 
 export function preloadDetailSlots(resource: Resource): Promise<void> {
   const names = new Set<string>();

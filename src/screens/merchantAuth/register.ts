@@ -1,5 +1,5 @@
 /** Registers the shop screen's slots (lazily, so they load with the screen that uses them). */
-import { lazyPreload } from '../../renderer/lazy-preload';
+import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
 registerSlot('merchantAuthAuthorize', lazyPreload(() => import('./AuthorizeShop')));

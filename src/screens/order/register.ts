@@ -1,5 +1,5 @@
 /** Registers the order screen's detail slot (lazily: it loads with the detail drawer that shows it). */
-import { lazyPreload } from '../../renderer/lazy-preload';
+import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
 registerSlot('orderRecords', lazyPreload(() => import('./OrderRecords')));

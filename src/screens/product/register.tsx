@@ -3,7 +3,7 @@
  * image cell brings its own Suspense: a table cell must not suspend the whole list.
  */
 import { lazy, Suspense } from 'react';
-import { lazyPreload } from '../../renderer/lazy-preload';
+import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot, type SlotProps } from '../../renderer/slots';
 
 const ProductImage = lazy(() => import('./ProductImage'));

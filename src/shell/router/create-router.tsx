@@ -7,6 +7,8 @@
  * const router = createShellRouter(); installScreenRoutes(router, allowedScreens, preload);
  */
 import { lazy, Suspense, type ReactNode } from 'react';
+import { lazyPreload } from '../../engine/lazy-preload';
+import { getToken } from '../session/token';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { ScreenRoute } from '../../schema';
 import { appConfig } from '../config';
@@ -19,7 +21,13 @@ import { screenRouteId, screenRoutes } from './screen-routes';
 import { startProgress } from './progress';
 
 export const loadLayout = () => import('../layout/ShellLayout');
-const ShellLayout = lazy(loadLayout);
+/**
+ * The console frame of every signed-in page. With a stored session it is loaded from the start, so
+ * the first render finds it loaded and shows no fallback (React 19 holds content back until 300 ms
+ * after a fallback showed); the sign-in page still ships without it.
+ */
+const ShellLayout = lazyPreload(loadLayout);
+export const preloadLayout = (): void => void ShellLayout.preload().catch(() => undefined);
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 
@@ -58,6 +66,7 @@ export function shellRoutes(): RouteObject[] {
 export type ShellRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createShellRouter(): ShellRouter {
+  if (getToken()) preloadLayout();
   startProgress(); // the first navigation: finished by the guard once the first route shows
   const router = createBrowserRouter(shellRoutes());
   router.subscribe((state) => {

@@ -3,7 +3,7 @@
  * without suspending. It matters because React 19 holds a Suspense boundary's content back until
  * 300 ms after its fallback was shown: the first detail drawer took ~950 ms to fill, two lazy levels
  * deep (the drawer, then its slots), most of it those waits. Callers preload what they are about to
- * show (useActionRunner before it opens a drawer or dialog) and then render it.
+ * show (the renderer's action runner before it opens a drawer or dialog, the shell for its frame) and then render it.
  *
  * @example
  * const DetailView = lazyPreload(() => import('./DetailView'));
