@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
-import { actionGate, operationColumnWidth, splitRowActions } from './action-gate';
+import { actionGate, labelWidth, operationColumnWidth, splitRowActions } from './action-gate';
 
 const staff = staffJson as unknown as Resource;
 const admin = { id: '100', roles: ['admin'] };
@@ -45,7 +45,17 @@ describe('row action layout (live table and prepaint)', () => {
     expect(splitRowActions([])).toEqual({ inline: [], more: [] });
   });
   it('sizes the operation column for the allowed actions, none for none', () => {
-    expect([0, 1, 2, 3, 9].map(operationColumnWidth)).toEqual([0, 96, 152, 208, 208]);
+    const zh = ['查看', '备注', '编辑', '删除', '审核'];
+    expect([0, 1, 2, 3, 5].map((n) => operationColumnWidth(zh.slice(0, n), '更多'))).toEqual([0, 96, 152, 208, 208]);
+  });
+  it('widens the column when the labels are longer than the Chinese ones (English)', () => {
+    const en = ['View', 'Create work order', 'Assign', 'Remark', 'Close'];
+    const w = operationColumnWidth(en, 'More');
+    // the two widest links, then "More" and its caret, with the gaps and the cell's padding
+    expect(w).toBe(32 + labelWidth('Create work order') + labelWidth('Remark') + labelWidth('More') + 16 + 2 * 12 + 8);
+    expect(w).toBeGreaterThan(208);
+    expect(labelWidth('创建工单')).toBe(56);
+    expect(labelWidth('View')).toBe(32);
   });
 });
 

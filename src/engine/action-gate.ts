@@ -69,7 +69,25 @@ export function splitRowActions(names: string[]): { inline: string[]; more: stri
   return { inline, more: names.slice(inline.length) };
 }
 
-/** Width of the operation column for a user who may run `allowed` row actions (0: no column). */
-export function operationColumnWidth(allowed: number): number {
-  return allowed ? 40 + Math.min(INLINE_ROW_ACTIONS, allowed) * 56 : 0;
+/** Estimated width in px of a 14 px label: CJK and full-width characters 14, others 8 (a little over Latin averages). */
+export function labelWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 14 : 8;
+  return w;
+}
+
+/**
+ * Width of the operation column for a user who may run row actions with these `labels` (translated
+ * titles; 0: no column). At least 56 px per link (the width a Chinese console is laid out with), more
+ * when the locale's words are longer: room for the widest links a row can show — up to three, or two
+ * and `moreLabel` with its caret — 12 px apart, in a cell padded 16 px each side. The live table and the
+ * prepaint both use it, so they match.
+ */
+export function operationColumnWidth(labels: readonly string[], moreLabel: string): number {
+  if (!labels.length) return 0;
+  const base = 40 + Math.min(INLINE_ROW_ACTIONS, labels.length) * 56;
+  const widest = labels.map(labelWidth).sort((a, b) => b - a);
+  const links = labels.length <= INLINE_ROW_ACTIONS ? widest : [...widest.slice(0, INLINE_ROW_ACTIONS - 1), labelWidth(moreLabel) + 16];
+  const needed = 32 + links.reduce((a, b) => a + b, 0) + 12 * (links.length - 1) + 8;
+  return Math.max(base, Math.ceil(needed));
 }

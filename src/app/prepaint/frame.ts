@@ -116,7 +116,7 @@ function table(f: FrameInput): string {
   const gate = actionGate(f.resource, f.user);
   const hidden = new Set(hiddenByDefault(f.resource));
   const columns = normalizeColumns(view.columns ?? []).filter((c) => f.saved?.columns?.[c.field]?.show ?? !hidden.has(c.field));
-  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).length);
+  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => f.t(gate.action(n).title)), f.t('renderer.more'));
   const selectable = gate.bulkActions().length > 0;
   const widthOf = (c: (typeof columns)[number]) => Number(c.width ?? fieldOf(f.resource, c.field).width ?? 0) || 0;
   const head = [

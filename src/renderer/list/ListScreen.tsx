@@ -54,7 +54,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
   }, [list.loading]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
-  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).length);
+  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)), t('renderer.more'));
   const columns = useMemo(
     () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth),
     [resource, t, hasRowActions, gate, runner.run, opWidth],
