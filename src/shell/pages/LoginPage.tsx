@@ -13,6 +13,7 @@ import { appConfig } from '../config';
 import { safeLocalPath } from '../router/guard';
 import { lastPath } from '../router/last-path';
 import { LocaleSegmented } from '../i18n/LocaleSegmented';
+import { preloadLayout } from '../router/layout-loader';
 
 interface Credentials {
   username: string;
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
 
   const onFinish = async (values: Credentials) => {
+    // the console frame downloads while the credentials are checked: it then shows with no fallback
+    preloadLayout();
     setBusy(true);
     setError(null);
     try {

@@ -7,8 +7,8 @@
  * const router = createShellRouter(); installScreenRoutes(router, allowedScreens, preload);
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { lazyPreload } from '../../engine/lazy-preload';
 import { getToken } from '../session/token';
+import { preloadLayout, ShellLayout } from './layout-loader';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { ScreenRoute } from '../../schema';
 import { appConfig } from '../config';
@@ -20,14 +20,7 @@ import { FallbackPage } from './FallbackPage';
 import { screenRouteId, screenRoutes } from './screen-routes';
 import { startProgress } from './progress';
 
-export const loadLayout = () => import('../layout/ShellLayout');
-/**
- * The console frame of every signed-in page. With a stored session it is loaded from the start, so
- * the first render finds it loaded and shows no fallback (React 19 holds content back until 300 ms
- * after a fallback showed); the sign-in page still ships without it.
- */
-const ShellLayout = lazyPreload(loadLayout);
-export const preloadLayout = (): void => void ShellLayout.preload().catch(() => undefined);
+
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 
