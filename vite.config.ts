@@ -107,23 +107,16 @@ function antdStaticCss(): Plugin {
 }
 
 const BOOT = 'src/app/boot.tsx';
-/** [route path, schema name] of every screen drawn from a resource schema (src/generated/routes.ts). */
-function listRoutes(): [string, string][] {
-  const src = readFileSync(local('./src/generated/routes.ts'), 'utf8');
-  const out = [...src.matchAll(/path: '([^']+)',[^}]*?kind: 'resource',\s*load: \(\) => import\('\.\.\/\.\.\/schemas\/(\w+)\.json'\)/g)].map((m): [string, string] => [m[1], m[2]]);
-  if (!out.length) throw new Error('app-preload: no resource screen found in src/generated/routes.ts');
-  return out;
-}
-
 /** The lazy chunks every list route renders: the console frame and the screen renderer. */
 const LIST_ROUTE = ['src/shell/layout/ShellLayout.tsx', 'src/app/ScreenView.tsx'];
 /** The menu icons, loaded by the frame as it renders (App.tsx loadIcons). */
 const ICONS = 'src/generated/icons.ts';
-/** The lazy locale data of each UI locale (src/shell/i18n/ui-locale.ts). */
-const UI_LOCALES: Record<string, string[]> = {
-  'zh-CN': ['node_modules/antd/es/locale/zh_CN.js', 'node_modules/dayjs/locale/zh-cn.js'],
-  'en-US': ['node_modules/antd/es/locale/en_US.js'],
-};
+/**
+ * The modules of a UI locale's antd and dayjs texts, by their packages' file names (zh-CN: zh_CN.js and
+ * zh-cn.js). Only those src/shell/i18n/ui-locale.ts imports have a chunk, so only those are preloaded
+ * (dayjs's English is built in).
+ */
+const uiLocaleModules = (code: string) => [`/antd/es/locale/${code.replace('-', '_')}.js`, `/dayjs/locale/${code.toLowerCase()}.js`];
 /**
  * What the entry (with the prepaint) shares with the app, in one chunk: the request rules, schema
  * helpers, formats, the generated routes and icons.
@@ -186,13 +179,21 @@ function appPreload(): Plugin {
         list.forEach((f) => fetched.add(f));
         // antd's and dayjs's texts for the stored locale (shell/i18n/ui-locale.ts): the app's first render
         // waits for them, and it asked for them only then (~90 ms before the frame could render)
-        const locales = Object.fromEntries(Object.entries(UI_LOCALES).map(([code, srcs]) => [code, urls(graph(srcs.map((src) => chunkOf(src).fileName)))]));
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const locales = Object.fromEntries(appJson.i18n.locales.map(({ code }) => [code, urls(graph(uiLocaleModules(code).flatMap((m) => chunks.filter((c) => c.facadeModuleId?.endsWith(m)).map((c) => c.fileName))))]));
         const antdCss = Object.values(bundle).find((x) => x.type === 'asset' && (x.names ?? []).includes(ANTD_CSS));
         if (!antdCss) throw new Error('app-preload: no antd stylesheet in the bundle (antd-static-css plugin)');
         const files = { antdCss: `/${antdCss.fileName}`, app: urls(app), list: urls(list), locales };
         // Each list route's schema chunk, which the prepaint needs before it can ask for the list: a
         // script in <head> starts it while the entry itself downloads (for a stored session only).
-        const schemas = Object.fromEntries(listRoutes().map(([path, name]) => [path, urls(graph([chunkOf(`schemas/${name}.json`).fileName]))]));
+        // (the schemas' own routes: a routed resource with a list view is what the prepaint paints)
+        const schemas = Object.fromEntries(chunks.flatMap((c) => {
+          if (!c.facadeModuleId || !/[\\/]schemas[\\/]\w+\.json$/.test(c.facadeModuleId)) return [];
+          const r = JSON.parse(readFileSync(c.facadeModuleId, 'utf8')) as { kind?: string; list?: unknown; route?: { path?: string; externalUrl?: string } };
+          const painted = r.route?.path && !r.route.externalUrl && r.list && r.kind !== 'custom' && r.kind !== 'service';
+          return painted ? [[r.route!.path!, urls(graph([c.fileName]))]] : [];
+        }));
+        if (!Object.keys(schemas).length) throw new Error('app-preload: no schema chunk of a routed list in the bundle');
         const early = `(function(m,k){try{var f=m[location.pathname];if(!f||!localStorage.getItem(k))return;f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}})(${JSON.stringify(schemas)},${JSON.stringify(appJson.request.tokenStorageKey)})`;
         return [
           { tag: 'script', children: early, injectTo: 'head' },

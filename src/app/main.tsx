@@ -19,14 +19,9 @@ function preloadList(): PreloadList | undefined {
   return text ? (JSON.parse(text) as PreloadList) : undefined;
 }
 
-/**
- * Starts downloading chunks and styles listed in index.html by the build: the app, or the frame and
- * renderer a list route renders next (once the copy is up: earlier they slowed its own requests).
- */
-function preload(files: PreloadList | undefined, part: 'app' | 'list'): void {
-  // with the app, antd's and dayjs's texts for the stored locale: its first render waits for them
-  const locale = part === 'app' ? (files?.locales?.[storedLocale()] ?? files?.locales?.[appConfig.i18n.defaultLocale] ?? []) : [];
-  for (const href of [...(files?.[part] ?? []), ...locale]) {
+/** Starts downloading (and, for styles, applying) chunks and styles listed in index.html by the build. */
+function preload(hrefs: readonly string[]): void {
+  for (const href of hrefs) {
     const link = document.createElement('link');
     link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.crossOrigin = '';
@@ -72,9 +67,11 @@ const prepainting = !!prepaintHandle();
 // The app's chunks are fetched once the copy is painted (at once without one): modulepreloads compile
 // on arrival, on the main thread, and held the copy back by ~70 ms; the app cannot start earlier anyway.
 await prepaintSettled();
-preload(files, 'app');
+// the app, with antd's and dayjs's texts for the stored locale (its first render waits for them)
+preload([...(files?.app ?? []), ...(files?.locales?.[storedLocale()] ?? files?.locales?.[appConfig.i18n.defaultLocale] ?? [])]);
 const antdCss = applyAntdCss(files?.antdCss);
-if (prepainting) preload(files, 'list');
+// what a list route renders next: the frame, the renderer, the menu icons
+if (prepainting) preload(files?.list ?? []);
 await antdCss;
 await import('./boot').catch((e: unknown) => {
   // no app: say so instead of a copy that cannot be used or a spinner that never stops

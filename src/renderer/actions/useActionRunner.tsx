@@ -24,7 +24,6 @@ import { actionKind } from './action-kind';
 // back ≥ 300 ms (React 19), the detail drawer twice (its own chunk, then its slots').
 const FormDialog = lazyPreload(() => import('../forms/FormDialog'));
 const DetailView = lazyPreload(() => import('../detail/DetailView'));
-const loaded = (p: Promise<void>) => p.catch(() => undefined); // a failed load is reported by the render that retries it
 
 export const DETAIL_PARAM = 'detail';
 
@@ -70,7 +69,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
       }
       switch (actionKind(a)) {
         case 'form':
-          void loaded(FormDialog.preload()).then(() => setDialog({ kind: 'form', action: name, record, open: true }));
+          void preloadComponent(FormDialog).then(() => setDialog({ kind: 'form', action: name, record, open: true }));
           return;
         case 'detail':
           if (!record) return;
@@ -81,7 +80,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
               return n;
             });
           } else {
-            void Promise.all([loaded(DetailView.preload()), preloadDetailSlots(resource)]).then(() => setDetail({ record, open: true, version: 0 }));
+            void Promise.all([preloadComponent(DetailView), preloadDetailSlots(resource)]).then(() => setDetail({ record, open: true, version: 0 }));
           }
           return;
         case 'link': {

@@ -10,10 +10,15 @@ function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
   return p.field.placeholder ? t(p.field.placeholder) : t('renderer.placeholder.input', { field: p.field.title ? t(p.field.title) : '' });
 }
 
+/** The value as one text (a list joined with the locale's separator). */
+function textOf(value: unknown, t: ReturnType<typeof useT>): string {
+  return Array.isArray(value) ? value.join(t('renderer.listSeparator')) : String(value);
+}
+
 function TextValue({ value, field }: ValueProps) {
   const t = useT();
   if (isEmptyValue(value)) return <Empty />;
-  const text = Array.isArray(value) ? value.join(t('renderer.listSeparator')) : String(value);
+  const text = textOf(value, t);
   return (
     <Typography.Text copyable={field.copyable ? { text } : false} ellipsis={field.ellipsis ? { tooltip: text } : false} style={field.ellipsis ? { maxWidth: field.width ?? 200 } : undefined}>
       {text}
@@ -25,8 +30,7 @@ function TextValue({ value, field }: ValueProps) {
 function TextCell(p: ValueProps) {
   const t = useT();
   if (!p.field.ellipsis || p.field.copyable || isEmptyValue(p.value)) return <TextValue {...p} />;
-  const text = Array.isArray(p.value) ? p.value.join(t('renderer.listSeparator')) : String(p.value);
-  return <EllipsisText text={text} maxWidth={p.field.width ?? 200} />;
+  return <EllipsisText text={textOf(p.value, t)} maxWidth={p.field.width ?? 200} />;
 }
 
 function TextInput(p: ControlProps) {
