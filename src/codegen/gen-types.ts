@@ -31,9 +31,14 @@ function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): stri
   out.push(`/** A ${resource.name} record (schemas/${file}). */`);
   if (!fields.length) out.push(`export type ${recordTypeName(resource.name)} = Record<string, unknown>;`);
   else {
-    out.push(`export interface ${recordTypeName(resource.name)} {`);
-    // every property is optional: "required" is an input rule, and a record may omit what a view does not need
-    for (const [name, f] of fields) out.push(`  ${tsKey(name)}?: ${fieldTsType(f, enums)};`);
+    // Id: how 64-bit ids (and ref/dict values) travel — strings in the browser, bigint on the server
+    // (`MerchantRecord<bigint>`), so one declaration types both ends.
+    const props = fields.map(([name, f]) => `  ${tsKey(name)}?: ${fieldTsType(f, enums, { id: 'Id' })} | null;`);
+    const generic = props.some((p) => /\bId\b/.test(p)) ? '<Id = string>' : '';
+    out.push(`export interface ${recordTypeName(resource.name)}${generic} {`);
+    // every property is optional and may be null: "required" is an input rule, a record may omit what a
+    // view does not need, and an empty optional field travels as null
+    out.push(...props);
     out.push('}');
   }
   for (const bname of Object.keys(resource.api ?? {}).sort(cmp)) {

@@ -1,6 +1,7 @@
 /**
  * TypeScript type text of a field as the browser sees it: 64-bit ids, dict/ref values and money are
- * strings (json-bigint storeAsString), enums are unions of their values.
+ * strings (json-bigint storeAsString) unless `id` names the type parameter records use for them,
+ * enums are unions of their values.
  *
  * @example
  * fieldTsType({ type: 'enum', enum: 'role', multiple: true, title: 'x.y' }, enums) // "('admin' | 'finance')[]"
@@ -8,15 +9,19 @@
 import type { AnyField, AppSchema } from '../schema';
 import { tsString } from './text';
 
-export function fieldTsType(field: AnyField, enums: AppSchema['enums'], opts: { upload?: boolean } = {}): string {
+export function fieldTsType(field: AnyField, enums: AppSchema['enums'], opts: { upload?: boolean; id?: string } = {}): string {
   const one = scalar(field, enums, opts);
   if (field.type === 'dateRange') return `[${one}, ${one}]`;
   if (field.type === 'region' || field.multiple) return /[ |]/.test(one) ? `(${one})[]` : `${one}[]`;
   return one;
 }
 
-function scalar(field: AnyField, enums: AppSchema['enums'], opts: { upload?: boolean }): string {
+function scalar(field: AnyField, enums: AppSchema['enums'], opts: { upload?: boolean; id?: string }): string {
   switch (field.type) {
+    case 'bigint':
+    case 'ref':
+    case 'dict':
+      return opts.id ?? 'string';
     case 'number':
     case 'integer':
       return 'number';

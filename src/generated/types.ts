@@ -3,7 +3,7 @@
 
 /** A auth record (schemas/auth.json). */
 export interface AuthRecord {
-  username?: string;
+  username?: string | null;
 }
 
 /** Input of GET /user/info (auth.info). */
@@ -19,12 +19,12 @@ export type AuthLoginInput = {
 export type AuthLogoutInput = Record<string, never>;
 
 /** A dashboard record (schemas/dashboard.json). */
-export interface DashboardRecord {
-  dateFrom?: string;
-  dateTo?: string;
-  merchantId?: string;
-  storeId?: string;
-  granularity?: 'day' | 'week' | 'month';
+export interface DashboardRecord<Id = string> {
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  merchantId?: Id | null;
+  storeId?: Id | null;
+  granularity?: 'day' | 'week' | 'month' | null;
 }
 
 /** Input of GET /analytics/performance (dashboard.performance). */
@@ -38,8 +38,8 @@ export type DashboardPerformanceInput = {
 
 /** A file record (schemas/file.json). */
 export interface FileRecord {
-  file?: string;
-  key?: string;
+  file?: string | null;
+  key?: string | null;
 }
 
 /** Input of GET /public/file (file.download). */
@@ -53,29 +53,29 @@ export type FileUploadInput = {
 };
 
 /** A logisticsOrder record (schemas/logisticsOrder.json). */
-export interface LogisticsOrderRecord {
-  id?: string;
-  trackingNo?: string;
-  carrier?: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS';
-  status?: 'created' | 'collected' | 'in_transit' | 'delivering' | 'delivered' | 'exception' | 'cancelled';
-  orderId?: string;
-  orderNo?: string;
-  merchantId?: string;
-  merchantName?: string;
-  goods?: string;
-  receiverName?: string;
-  receiverPhone?: string;
-  region?: string[];
-  address?: string;
-  remark?: string;
-  lastEvent?: string;
-  lastEventAt?: string;
-  reason?: string;
-  cancelReason?: string;
-  cancelledAt?: string;
-  createdByName?: string;
-  createdAt?: string;
-  updatedAt?: string;
+export interface LogisticsOrderRecord<Id = string> {
+  id?: Id | null;
+  trackingNo?: string | null;
+  carrier?: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS' | null;
+  status?: 'created' | 'collected' | 'in_transit' | 'delivering' | 'delivered' | 'exception' | 'cancelled' | null;
+  orderId?: Id | null;
+  orderNo?: string | null;
+  merchantId?: Id | null;
+  merchantName?: string | null;
+  goods?: string | null;
+  receiverName?: string | null;
+  receiverPhone?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  remark?: string | null;
+  lastEvent?: string | null;
+  lastEventAt?: string | null;
+  reason?: string | null;
+  cancelReason?: string | null;
+  cancelledAt?: string | null;
+  createdByName?: string | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
 }
 
 /** Input of POST /logisticsOrder/add (logisticsOrder.add). */
@@ -146,24 +146,24 @@ export type LogisticsOrderTrackInput = {
 };
 
 /** A merchant record (schemas/merchant.json). */
-export interface MerchantRecord {
-  id?: string;
-  name?: string;
-  shortName?: string;
-  logo?: string;
-  license?: string;
-  contact?: string;
-  phone?: string;
-  address?: string;
-  bankName?: string;
-  bankAccountName?: string;
-  bankAccountNo?: string;
-  bankAccountNoMasked?: string;
-  remark?: string;
-  status?: 'enabled' | 'disabled';
-  shopCount?: number;
-  storeCount?: number;
-  createdAt?: string;
+export interface MerchantRecord<Id = string> {
+  id?: Id | null;
+  name?: string | null;
+  shortName?: string | null;
+  logo?: string | null;
+  license?: string | null;
+  contact?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  bankName?: string | null;
+  bankAccountName?: string | null;
+  bankAccountNo?: string | null;
+  bankAccountNoMasked?: string | null;
+  remark?: string | null;
+  status?: 'enabled' | 'disabled' | null;
+  shopCount?: number | null;
+  storeCount?: number | null;
+  createdAt?: string | null;
 }
 
 /** Input of POST /merchant/edit (merchant.edit). */
@@ -218,24 +218,24 @@ export type MerchantShopsInput = {
 };
 
 /** A merchantAuth record (schemas/merchantAuth.json). */
-export interface MerchantAuthRecord {
-  id?: string;
-  name?: string;
-  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
-  platformShopId?: string;
-  merchantId?: string;
-  merchantName?: string;
-  authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
-  authorizedAt?: string;
-  tokenExpiresAt?: string;
-  lastSyncAt?: string;
-  productCount?: number;
-  orderCount?: number;
-  adapterAvailable?: boolean;
-  remark?: string;
-  unboundAt?: string;
-  createdAt?: string;
-  importRange?: [string, string];
+export interface MerchantAuthRecord<Id = string> {
+  id?: Id | null;
+  name?: string | null;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual' | null;
+  platformShopId?: string | null;
+  merchantId?: Id | null;
+  merchantName?: string | null;
+  authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound' | null;
+  authorizedAt?: string | null;
+  tokenExpiresAt?: string | null;
+  lastSyncAt?: string | null;
+  productCount?: number | null;
+  orderCount?: number | null;
+  adapterAvailable?: boolean | null;
+  remark?: string | null;
+  unboundAt?: string | null;
+  createdAt?: string | null;
+  importRange?: [string, string] | null;
 }
 
 /** Input of POST /merchantAuth/add (merchantAuth.add). */
@@ -371,51 +371,51 @@ export type MerchantAuthUnbindInput = {
 };
 
 /** A order record (schemas/order.json). */
-export interface OrderRecord {
-  id?: string;
-  orderNo?: string;
-  platformTradeNo?: string;
-  source?: 'manual' | 'import';
-  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
-  merchantId?: string;
-  merchantName?: string;
-  shopId?: string;
-  shopName?: string;
-  productId?: string;
-  productTitle?: string;
-  skuId?: string;
-  skuName?: string;
-  quantity?: number;
-  customerName?: string;
-  customerPhone?: string;
-  region?: string[];
-  address?: string;
-  paidAmount?: string;
-  adjustedAmount?: string;
-  refundedAmount?: string;
-  refundable?: string;
-  unitServicePrice?: string;
-  settleAmount?: string;
-  settlePreview?: string;
-  status?: 'pending' | 'assigned' | 'in_service' | 'to_settle' | 'settled' | 'closed' | 'refunded';
-  storeId?: string;
-  staffId?: string;
-  remark?: string;
-  attachments?: string[];
-  closeReason?: string;
-  createdAt?: string;
-  assignedAt?: string;
-  settledAt?: string;
-  closedAt?: string;
-  updatedAt?: string;
-  workOrderType?: 'install' | 'repair' | 'maintenance' | 'inspection' | 'other';
-  appointmentAt?: string;
-  notes?: string;
-  reason?: string;
-  newAmount?: string;
-  refundAmount?: string;
-  ids?: string[];
-  autoAssign?: boolean;
+export interface OrderRecord<Id = string> {
+  id?: Id | null;
+  orderNo?: string | null;
+  platformTradeNo?: string | null;
+  source?: 'manual' | 'import' | null;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual' | null;
+  merchantId?: Id | null;
+  merchantName?: string | null;
+  shopId?: Id | null;
+  shopName?: string | null;
+  productId?: Id | null;
+  productTitle?: string | null;
+  skuId?: Id | null;
+  skuName?: string | null;
+  quantity?: number | null;
+  customerName?: string | null;
+  customerPhone?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  paidAmount?: string | null;
+  adjustedAmount?: string | null;
+  refundedAmount?: string | null;
+  refundable?: string | null;
+  unitServicePrice?: string | null;
+  settleAmount?: string | null;
+  settlePreview?: string | null;
+  status?: 'pending' | 'assigned' | 'in_service' | 'to_settle' | 'settled' | 'closed' | 'refunded' | null;
+  storeId?: Id | null;
+  staffId?: Id | null;
+  remark?: string | null;
+  attachments?: string[] | null;
+  closeReason?: string | null;
+  createdAt?: string | null;
+  assignedAt?: string | null;
+  settledAt?: string | null;
+  closedAt?: string | null;
+  updatedAt?: string | null;
+  workOrderType?: 'install' | 'repair' | 'maintenance' | 'inspection' | 'other' | null;
+  appointmentAt?: string | null;
+  notes?: string | null;
+  reason?: string | null;
+  newAmount?: string | null;
+  refundAmount?: string | null;
+  ids?: Id[] | null;
+  autoAssign?: boolean | null;
 }
 
 /** Input of POST order/add (order.add). */
@@ -580,24 +580,24 @@ export type OrderWorkOrderInput = {
 };
 
 /** A product record (schemas/product.json). */
-export interface ProductRecord {
-  id?: string;
-  imageUrl?: string;
-  title?: string;
-  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
-  merchantId?: string;
-  merchantName?: string;
-  shopId?: string;
-  shopName?: string;
-  platformProductId?: string;
-  category?: string;
-  price?: string;
-  skuCount?: number;
-  servicePriceRange?: string;
-  status?: 'on_sale' | 'off_sale';
-  syncedAt?: string;
-  createdAt?: string;
-  syncable?: boolean;
+export interface ProductRecord<Id = string> {
+  id?: Id | null;
+  imageUrl?: string | null;
+  title?: string | null;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual' | null;
+  merchantId?: Id | null;
+  merchantName?: string | null;
+  shopId?: Id | null;
+  shopName?: string | null;
+  platformProductId?: string | null;
+  category?: string | null;
+  price?: string | null;
+  skuCount?: number | null;
+  servicePriceRange?: string | null;
+  status?: 'on_sale' | 'off_sale' | null;
+  syncedAt?: string | null;
+  createdAt?: string | null;
+  syncable?: boolean | null;
 }
 
 /** Input of GET /product/detail (product.detail). */
@@ -644,17 +644,17 @@ export type ProductSyncInput = {
 };
 
 /** A staff record (schemas/staff.json). */
-export interface StaffRecord {
-  id?: string;
-  username?: string;
-  nickname?: string;
-  phone?: string;
-  roles?: ('admin' | 'finance' | 'dispatcher')[];
-  storeId?: string;
-  avatar?: string;
-  enabled?: boolean;
-  lastLoginAt?: string;
-  createdAt?: string;
+export interface StaffRecord<Id = string> {
+  id?: Id | null;
+  username?: string | null;
+  nickname?: string | null;
+  phone?: string | null;
+  roles?: ('admin' | 'finance' | 'dispatcher')[] | null;
+  storeId?: Id | null;
+  avatar?: string | null;
+  enabled?: boolean | null;
+  lastLoginAt?: string | null;
+  createdAt?: string | null;
 }
 
 /** Input of POST /user/add (staff.add). */
@@ -713,25 +713,25 @@ export type StaffResetPasswordInput = {
 };
 
 /** A store record (schemas/store.json). */
-export interface StoreRecord {
-  id?: string;
-  name?: string;
-  merchantId?: string;
-  merchantName?: string;
-  region?: string[];
-  address?: string;
-  contact?: string;
-  phone?: string;
-  serviceArea?: string[];
-  businessHours?: string;
-  photos?: string[];
-  status?: 'enabled' | 'disabled';
-  auditStatus?: 'pending' | 'approved' | 'rejected';
-  auditReason?: string;
-  openOrderCount?: number;
-  result?: 'approved' | 'rejected';
-  reason?: string;
-  createdAt?: string;
+export interface StoreRecord<Id = string> {
+  id?: Id | null;
+  name?: string | null;
+  merchantId?: Id | null;
+  merchantName?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  contact?: string | null;
+  phone?: string | null;
+  serviceArea?: string[] | null;
+  businessHours?: string | null;
+  photos?: string[] | null;
+  status?: 'enabled' | 'disabled' | null;
+  auditStatus?: 'pending' | 'approved' | 'rejected' | null;
+  auditReason?: string | null;
+  openOrderCount?: number | null;
+  result?: 'approved' | 'rejected' | null;
+  reason?: string | null;
+  createdAt?: string | null;
 }
 
 /** Input of POST /store/audit (store.audit). */

@@ -1,20 +1,23 @@
 import type { ServerModule } from '../../core/contract';
-import { localizedAll } from '../store/store-errors';
-import * as h from './merchant-handlers';
+import { storesOfMerchant } from '../store';
+import { getForEdit, merchants, saveMerchant, shopsOfMerchant } from './merchant-service';
 import { seedMerchants } from './merchant-seed';
 
-export { getMerchant, listMerchants, merchantExists } from './merchant-service';
+export { merchants } from './merchant-service';
 export { maskAccountNo } from './mask';
 
 export const merchantModule: ServerModule = {
   resource: 'merchant',
-  handlers: localizedAll({
-    list: h.list,
-    getById: h.getById,
-    getForEdit: h.getForEdit,
-    edit: h.edit,
-    shops: h.shops,
-    franchiseStore: h.franchiseStore,
-  }),
+  handlers: {
+    list: ({ db, input }) => merchants.list(db, input),
+    getById: ({ db, input }) => merchants.get(db, input.id),
+    getForEdit: ({ db, input }) => getForEdit(db, input.id),
+    edit: (ctx) => saveMerchant(ctx.db, merchants.formInput(ctx), ctx.nextId),
+    shops: ({ db, input }) => shopsOfMerchant(db, input.id),
+    franchiseStore: async ({ db, input }) => {
+      await merchants.get(db, input.id);
+      return storesOfMerchant(db, input.id);
+    },
+  },
   seed: seedMerchants,
 };

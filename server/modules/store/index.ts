@@ -3,7 +3,7 @@ import { localizedAll } from '../store/store-errors';
 import * as h from './store-handlers';
 import { seedStores } from './store-seed';
 
-export { isAssignable, assignableSql, getStore, storeOptions, OPEN_ORDER_STATUSES } from './store-service';
+export { isAssignable, assignableSql, getStore, storeOptions, storesOfMerchant, OPEN_ORDER_STATUSES } from './store-service';
 export type { StoreRecord } from './store-service';
 export { checkRegionPath, checkServiceArea, regionName, regionPathName } from './region';
 

@@ -10,7 +10,7 @@
 import type { Db } from '../../core/contract';
 import { badField, conflict, likePattern, notFound, toIso } from './store-errors';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
-import { unknownFileKey } from './form-input';
+import { unknownFileKey } from '../../core/form-files';
 
 export type AuditStatus = 'pending' | 'approved' | 'rejected';
 export type EnableStatus = 'enabled' | 'disabled';

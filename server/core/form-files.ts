@@ -1,4 +1,5 @@
-import type { Db, HandlerContext } from '../../core/contract';
+/** File fields of multipart forms: the keys a request sent or uploaded, and a check that they name stored files. */
+import type { Db, HandlerContext } from './contract';
 
 /**
  * Keys of an image/file field of a multipart form. The field arrives either as file parts (stored by
