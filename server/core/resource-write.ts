@@ -20,6 +20,8 @@ export interface WritableOptions<R> extends ResourceOptions<R> {
   touch?: string;
   /** per-field conversion of a sent value to its column value (e.g. JSON for a jsonb column) */
   toColumn?: Record<string, (value: unknown) => unknown>;
+  /** a field stored in several columns (or under an override): its sent value → column values */
+  writes?: Record<string, (value: any) => Record<string, unknown>>;
 }
 
 export class WritableResource<R extends object> extends ResourceTable<R> {
@@ -29,7 +31,7 @@ export class WritableResource<R extends object> extends ResourceTable<R> {
 
   /** Fields a create or update may set: declared, not read-only, stored in the table's own column. */
   writableFields(): string[] {
-    return this.fields.filter(([n, f]) => n !== 'id' && !f.readOnly && this.columnOf(n)).map(([n]) => n);
+    return this.fields.filter(([n, f]) => n !== 'id' && !f.readOnly && (this.columnOf(n) || this.writeOptions.writes?.[n])).map(([n]) => n);
   }
 
   /** The binding's input with each file field read from the multipart parts (or the keys sent). */
@@ -68,6 +70,11 @@ export class WritableResource<R extends object> extends ResourceTable<R> {
       if (v === undefined && creating && f.default !== undefined) v = f.default;
       if (v === undefined) continue;
       if (v === '') v = null;
+      const split = this.writeOptions.writes?.[name];
+      if (split) {
+        out.push(...Object.entries(split(v)));
+        continue;
+      }
       const conv = this.writeOptions.toColumn?.[name];
       out.push([this.columnOf(name)!, conv && v !== null ? conv(v) : v]);
     }

@@ -51,8 +51,11 @@ function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): stri
       continue;
     }
     out.push(`export type ${inputTypeName(resource.name, bname)} = {`);
+    // an edit (partial input) clears an optional field by sending null
+    const clears = !!b.input && 'partial' in b.input && !!b.input.partial;
     for (const p of params) {
-      out.push(`  ${tsKey(p.name)}${p.required ? '' : '?'}: ${fieldTsType(p.field, enums, { upload: !!b.multipart })};`);
+      const type = fieldTsType(p.field, enums, { upload: !!b.multipart });
+      out.push(`  ${tsKey(p.name)}${p.required ? '' : '?'}: ${type}${clears && !p.required ? ' | null' : ''};`);
     }
     out.push('};');
   }

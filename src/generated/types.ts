@@ -84,11 +84,11 @@ export type LogisticsOrderAddInput = {
   carrier: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS';
   trackingNo: string;
   goods: string;
-  receiverName?: string;
-  receiverPhone?: string;
-  region?: string[];
-  address?: string;
-  remark?: string;
+  receiverName?: string | null;
+  receiverPhone?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  remark?: string | null;
 };
 
 /** Input of POST /logisticsOrder/cancel (logisticsOrder.cancel). */
@@ -168,19 +168,19 @@ export interface MerchantRecord<Id = string> {
 
 /** Input of POST /merchant/edit (merchant.edit). */
 export type MerchantEditInput = {
-  id?: string;
-  name?: string;
-  shortName?: string;
-  logo?: string | Blob;
-  license?: string | Blob;
-  contact?: string;
-  phone?: string;
-  address?: string;
-  bankName?: string;
-  bankAccountName?: string;
-  bankAccountNo?: string;
-  remark?: string;
-  status?: 'enabled' | 'disabled';
+  id?: string | null;
+  name?: string | null;
+  shortName?: string | null;
+  logo?: string | Blob | null;
+  license?: string | Blob | null;
+  contact?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  bankName?: string | null;
+  bankAccountName?: string | null;
+  bankAccountNo?: string | null;
+  remark?: string | null;
+  status?: 'enabled' | 'disabled' | null;
 };
 
 /** Input of GET /merchant/franchiseStore (merchant.franchiseStore). */
@@ -249,9 +249,9 @@ export type MerchantAuthAddInput = {
 
 /** Input of GET /merchantAuth/auth (merchantAuth.auth). */
 export type MerchantAuthAuthInput = {
-  id?: string;
-  merchantId?: string;
-  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  id?: string | null;
+  merchantId?: string | null;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual' | null;
 };
 
 /** Input of GET /public/merchantAuth/callback (merchantAuth.callback). */
@@ -451,9 +451,9 @@ export type OrderAssignAutoInput = {
 /** Input of POST /order/assign/manual (order.assignManual). */
 export type OrderAssignManualInput = {
   id: string;
-  merchantId?: string;
+  merchantId?: string | null;
   storeId: string;
-  staffId?: string;
+  staffId?: string | null;
 };
 
 /** Input of POST /order/autoAssignSwitch (order.autoAssignSwitch). */
@@ -496,12 +496,12 @@ export type OrderCountInput = {
 /** Input of POST order/edit (order.edit). */
 export type OrderEditInput = {
   id: string;
-  customerName?: string;
-  customerPhone?: string;
-  region?: string[];
-  address?: string;
-  remark?: string;
-  attachments?: (string | Blob)[];
+  customerName?: string | null;
+  customerPhone?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  remark?: string | null;
+  attachments?: (string | Blob)[] | null;
 };
 
 /** Input of GET /order/export (order.export). */
@@ -575,8 +575,8 @@ export type OrderWorkOrderInput = {
   id: string;
   workOrderType: 'install' | 'repair' | 'maintenance' | 'inspection' | 'other';
   appointmentAt: string;
-  staffId?: string;
-  notes?: string;
+  staffId?: string | null;
+  notes?: string | null;
 };
 
 /** A product record (schemas/product.json). */
@@ -634,8 +634,8 @@ export type ProductSkuListInput = {
 
 /** Input of GET /sku/sync (product.skuSync). */
 export type ProductSkuSyncInput = {
-  productId?: string;
-  id?: string;
+  productId?: string | null;
+  id?: string | null;
 };
 
 /** Input of GET /product/sync (product.sync). */
@@ -684,12 +684,12 @@ export type StaffDictInput = {
 /** Input of POST /user/edit (staff.edit). */
 export type StaffEditInput = {
   id: string;
-  nickname?: string;
-  phone?: string;
-  roles?: ('admin' | 'finance' | 'dispatcher')[];
-  storeId?: string;
-  avatar?: string;
-  enabled?: boolean;
+  nickname?: string | null;
+  phone?: string | null;
+  roles?: ('admin' | 'finance' | 'dispatcher')[] | null;
+  storeId?: string | null;
+  avatar?: string | null;
+  enabled?: boolean | null;
 };
 
 /** Input of GET /user/list (staff.list). */
@@ -738,7 +738,7 @@ export interface StoreRecord<Id = string> {
 export type StoreAuditInput = {
   id: string;
   result: 'approved' | 'rejected';
-  reason?: string;
+  reason?: string | null;
 };
 
 /** Input of GET /store/audits (store.audits). */
@@ -757,32 +757,32 @@ export type StoreDictInput = {
 
 /** Input of POST /store/edit (store.edit). */
 export type StoreEditInput = {
-  id?: string;
-  name?: string;
-  merchantId?: string;
-  region?: string[];
-  address?: string;
-  contact?: string;
-  phone?: string;
-  serviceArea?: string[];
-  businessHours?: string;
-  photos?: (string | Blob)[];
-  status?: 'enabled' | 'disabled';
+  id?: string | null;
+  name?: string | null;
+  merchantId?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  contact?: string | null;
+  phone?: string | null;
+  serviceArea?: string[] | null;
+  businessHours?: string | null;
+  photos?: (string | Blob)[] | null;
+  status?: 'enabled' | 'disabled' | null;
 };
 
 /** Input of POST /merchant/franchiseStore/addOrEdit (store.franchiseSave). */
 export type StoreFranchiseSaveInput = {
-  id?: string;
+  id?: string | null;
   merchantId: string;
-  name?: string;
-  region?: string[];
-  address?: string;
-  contact?: string;
-  phone?: string;
-  serviceArea?: string[];
-  businessHours?: string;
-  photos?: string[];
-  status?: 'enabled' | 'disabled';
+  name?: string | null;
+  region?: string[] | null;
+  address?: string | null;
+  contact?: string | null;
+  phone?: string | null;
+  serviceArea?: string[] | null;
+  businessHours?: string | null;
+  photos?: string[] | null;
+  status?: 'enabled' | 'disabled' | null;
 };
 
 /** Input of GET /store/getById (store.getById). */

@@ -1,30 +1,13 @@
 /**
- * Exact money for the dashboard: decimal strings ↔ integer cents (BigInt), never floats.
+ * Dashboard figures: sums in cents (server/core/money.ts) and display ratios.
  *
  * @example
- * cents('199.5') // 19950n;  money(19950n) // '199.50';  divRound(1000n, 3n) // 333n
+ * cents(null) // 0n;  change(120n, 100n) // 0.2
  */
+import { divRound, toCents } from '../../core/money';
+/** A SQL sum (null when no rows) in cents. */
 export function cents(v: string | null | undefined): bigint {
-  if (v === null || v === undefined || v === '') return 0n;
-  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(String(v).trim());
-  if (!m) throw new Error(`not a money amount: ${v}`);
-  const n = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -n : n;
-}
-
-export function money(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
-
-/** a / b rounded half away from zero (b > 0). */
-export function divRound(a: bigint, b: bigint): bigint {
-  if (b === 0n) return 0n;
-  const neg = a < 0n;
-  const x = neg ? -a : a;
-  const q = (x * 2n + b) / (2n * b);
-  return neg ? -q : q;
+  return v === null || v === undefined || v === '' ? 0n : toCents(v);
 }
 
 /** (value − previous) / previous to 4 decimals (a display ratio, not money); null when previous is 0. */

@@ -4,7 +4,8 @@
  * each covering the current and the previous period at once. Definitions: README.md.
  */
 import type { Db } from '../../core/contract';
-import { cents, change, divRound, money, rate } from './money';
+import { divRound, fromCents as money } from '../../core/money';
+import { cents, change, rate } from './money';
 import { bucketStarts, resolveRange } from './range';
 
 /** The row's CST calendar bucket start as 'YYYY-MM-DD' (timestamps are stored in UTC). */

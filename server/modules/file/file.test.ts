@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JPEG, PDF, PNG, WEBP, setup, type Kit } from '../store/test-kit';
+import { JPEG, PDF, PNG, WEBP, setup, type Kit } from '../../test/module-kit';
 
 let k: Kit;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import type { ServerModule } from '../../core/contract';
 import { download, upload } from './file-handlers';
-import { localizedAll } from '../store/store-errors';
 
 export { contentDisposition, FILE_URL } from './file-handlers';
 
 export const fileModule: ServerModule = {
   resource: 'file',
-  handlers: localizedAll({ upload, download }),
+  handlers: { upload, download },
 };

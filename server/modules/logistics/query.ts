@@ -4,22 +4,15 @@
  * page ordered by created_at DESC, id DESC, per-status counts, one record, and the tracking events.
  */
 import type { Db } from '../../core/contract';
-import { iso, LOGISTICS_COLUMNS, LOGISTICS_FROM, toRecord, type LogisticsRow } from './record';
+import { likePrefix, toIso, Where } from '../../core/sql';
+import { LOGISTICS_COLUMNS, LOGISTICS_FROM, toRecord, type LogisticsRow } from './record';
 import { LOGISTICS_STATUSES } from './status';
 
 type Text = (status: string) => string;
 
-function likePrefix(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
-}
-
 export function buildWhere(input: Record<string, any>, withStatus = true): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    parts.push(sql.replace('?', `$${params.length}`));
-  };
+  const w = new Where();
+  const add = (sql: string, value: unknown) => w.add((p) => sql.replace('?', p(value)));
   const s = (name: string) => (typeof input[name] === 'string' && input[name].trim() !== '' ? (input[name] as string).trim() : null);
   if (s('trackingNo')) add('l.tracking_no LIKE ?', likePrefix(s('trackingNo')!.toUpperCase()));
   if (s('carrier')) add('l.carrier = ?', s('carrier'));
@@ -30,7 +23,7 @@ export function buildWhere(input: Record<string, any>, withStatus = true): { sql
   if (s('merchantId') && /^\d{1,19}$/.test(s('merchantId')!)) add('l.merchant_id = ?', BigInt(s('merchantId')!));
   if (s('createdAtFrom')) add('l.created_at >= ?::timestamptz', s('createdAtFrom'));
   if (s('createdAtTo')) add('l.created_at <= ?::timestamptz', s('createdAtTo'));
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { sql: w.sql, params: w.params };
 }
 
 export async function listShipments(db: Db, input: Record<string, any>, text: Text) {
@@ -82,7 +75,7 @@ export async function listEvents(db: Db, id: bigint, statusLabel: Text, systemTe
     location: e.location,
     remark: e.description || systemText(e.status),
     description: e.description,
-    at: iso(e.at),
-    receivedAt: iso(e.received_at),
+    at: toIso(e.at),
+    receivedAt: toIso(e.received_at),
   }));
 }

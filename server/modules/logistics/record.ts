@@ -1,4 +1,5 @@
 /** The logistics_orders row as read (with order no, merchant, creator and latest event) and as sent. */
+import { toIso } from '../../core/sql';
 export const LOGISTICS_COLUMNS = `
   l.id, l.order_id, l.merchant_id, l.carrier, l.tracking_no, l.status, l.goods, l.receiver_name, l.receiver_phone,
   l.province, l.city, l.district, l.address, l.remark, l.last_event_at, l.cancel_reason, l.cancelled_at,
@@ -44,10 +45,6 @@ export interface LogisticsRow {
   last_event_status: string | null;
 }
 
-export function iso(d: Date | string | null | undefined): string | null {
-  if (d === null || d === undefined) return null;
-  return (d instanceof Date ? d : new Date(d)).toISOString();
-}
 
 /** Wire record; `lastEvent` falls back to the rendered text of a system event with no description. */
 export function toRecord(r: LogisticsRow, systemText: (status: string) => string): Record<string, unknown> {
@@ -68,11 +65,11 @@ export function toRecord(r: LogisticsRow, systemText: (status: string) => string
     address: r.address,
     remark: r.remark,
     lastEvent,
-    lastEventAt: iso(r.last_event_at),
+    lastEventAt: toIso(r.last_event_at),
     cancelReason: r.cancel_reason,
-    cancelledAt: iso(r.cancelled_at),
+    cancelledAt: toIso(r.cancelled_at),
     createdByName: r.created_by_name,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }

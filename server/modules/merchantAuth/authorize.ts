@@ -19,13 +19,9 @@ import { adapterFor, hasAdapter, isShopPlatform } from '../../platforms/registry
 import { resultPage } from '../../platforms/sandbox/pages';
 import { PlatformError } from '../../platforms/types';
 import { loadShop } from '../../platforms/shop-session';
-import { checkIds } from './ids';
+import { checkIds } from '../../core/ids';
 
 const STATE_TTL_MS = 15 * 60_000;
-
-function fieldTitle(ctx: HandlerContext, key: string) {
-  return coreState(ctx.req).i18n.t(ctx.locale, key);
-}
 
 /** A merchant that exists and is enabled, or a clear refusal. */
 export async function checkMerchant(ctx: HandlerContext, merchantId: string): Promise<{ id: bigint; name: string }> {
@@ -36,9 +32,9 @@ export async function checkMerchant(ctx: HandlerContext, merchantId: string): Pr
   return m;
 }
 
-export function checkPlatform(ctx: HandlerContext, platform: string) {
+export function checkPlatform(platform: string) {
   if (!isShopPlatform(platform)) {
-    throw new HttpError(400, CODES.BAD_REQUEST, 'server.merchantAuth.badPlatform', { field: fieldTitle(ctx, 'merchantAuth.platform') });
+    throw new HttpError(400, CODES.BAD_REQUEST, 'server.merchantAuth.badPlatform', { field: 'merchantAuth.platform' });
   }
 }
 
@@ -56,9 +52,9 @@ export async function startAuthorization(ctx: HandlerContext) {
     merchantId = String(shop.merchant_id);
     platform = shop.platform;
   }
-  if (!merchantId) throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field: fieldTitle(ctx, 'merchantAuth.merchant') });
-  if (!platform) throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field: fieldTitle(ctx, 'merchantAuth.platform') });
-  checkPlatform(ctx, platform);
+  if (!merchantId) throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field: 'merchantAuth.merchant' });
+  if (!platform) throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field: 'merchantAuth.platform' });
+  checkPlatform(platform);
   await checkMerchant(ctx, merchantId);
   const adapter = adapterFor(platform, lazyPlatformEnv(ctx.req));
   if (!adapter) {

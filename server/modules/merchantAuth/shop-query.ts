@@ -4,7 +4,8 @@
  */
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db } from '../../core/contract';
-import { SHOP_COLUMNS, containsPattern, shopRecord, type ShopListRow } from './shop-record';
+import { likePattern, Where } from '../../core/sql';
+import { SHOP_COLUMNS, shopRecord, type ShopListRow } from './shop-record';
 
 export interface ShopFilter {
   merchantId?: string;
@@ -14,16 +15,13 @@ export interface ShopFilter {
 }
 
 function where(f: ShopFilter, params: unknown[]): string {
-  const conds: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    conds.push(sql.replace('?', `$${params.length}`));
-  };
+  const w = new Where(params);
+  const add = (sql: string, v: unknown) => w.add((p) => sql.replace('?', p(v)));
   if (f.merchantId) add('s.merchant_id = ?', f.merchantId);
   if (f.platform) add('s.platform = ?', f.platform);
   if (f.authStatus) add('s.auth_status = ?', f.authStatus);
-  if (f.name?.trim()) add(`s.name ILIKE ? ESCAPE '\\'`, containsPattern(f.name.trim()));
-  return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+  if (f.name?.trim()) add(`s.name ILIKE ? ESCAPE '\\'`, likePattern(f.name.trim()));
+  return w.sql;
 }
 
 const SORTS: Record<string, string> = {
@@ -82,7 +80,7 @@ export async function shopOptions(db: Db, input: ShopFilter & { keyword?: string
   const params: unknown[] = [];
   let w = where({ merchantId: input.merchantId, platform: input.platform, authStatus: input.authStatus }, params);
   if (input.keyword?.trim()) {
-    params.push(containsPattern(input.keyword.trim()));
+    params.push(likePattern(input.keyword.trim()));
     const cond = `(s.name ILIKE $${params.length} ESCAPE '\\' OR s.platform_shop_id ILIKE $${params.length} ESCAPE '\\')`;
     w = w ? `${w} AND ${cond}` : `WHERE ${cond}`;
   }

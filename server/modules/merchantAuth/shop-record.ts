@@ -1,6 +1,7 @@
 /**
  * Shop rows → wire records. Tokens never leave the server: they are not even selected.
  */
+import { toIso } from '../../core/sql';
 import { hasAdapter } from '../../platforms/registry';
 
 export const SHOP_COLUMNS = `s.id, s.merchant_id, m.name AS merchant_name, s.platform, s.platform_shop_id, s.name, s.auth_status,
@@ -25,7 +26,6 @@ export interface ShopListRow {
   order_count?: number;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function shopRecord(r: ShopListRow) {
   return {
@@ -36,19 +36,16 @@ export function shopRecord(r: ShopListRow) {
     merchantId: r.merchant_id,
     merchantName: r.merchant_name,
     authStatus: r.auth_status,
-    authorizedAt: iso(r.authorized_at),
-    tokenExpiresAt: iso(r.token_expires_at),
-    lastSyncAt: iso(r.last_sync_at),
+    authorizedAt: toIso(r.authorized_at),
+    tokenExpiresAt: toIso(r.token_expires_at),
+    lastSyncAt: toIso(r.last_sync_at),
     productCount: r.product_count,
     ...(r.order_count !== undefined ? { orderCount: r.order_count } : {}),
     adapterAvailable: hasAdapter(r.platform),
     remark: r.remark,
-    unboundAt: iso(r.unbound_at),
-    createdAt: iso(r.created_at),
+    unboundAt: toIso(r.unbound_at),
+    createdAt: toIso(r.created_at),
   };
 }
 
 /** LIKE pattern matching `s` anywhere, with the user's % and _ taken literally. */
-export function containsPattern(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

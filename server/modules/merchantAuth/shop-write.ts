@@ -14,13 +14,13 @@ import { CODES } from '../../../src/schema';
 import { HttpError, type HandlerContext } from '../../core/contract';
 import { loadShop } from '../../platforms/shop-session';
 import { checkMerchant, checkPlatform } from './authorize';
-import { checkIds } from './ids';
+import { checkIds } from '../../core/ids';
 import { shopDetail } from './shop-query';
 
 export async function addShop(ctx: HandlerContext) {
   checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
   const { merchantId, platform, name, platformShopId, remark } = ctx.input as Record<string, string | undefined>;
-  checkPlatform(ctx, platform!);
+  checkPlatform(platform!);
   await checkMerchant(ctx, merchantId!);
   const cleanName = name!.trim();
   const cleanShopId = platformShopId!.trim();

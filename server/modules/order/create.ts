@@ -9,7 +9,7 @@ import { CODES } from '../../../src/schema/codes';
 import { createIdGenerator } from '../../core/snowflake';
 import { autoAssignLocked, isAutoAssignOn } from './assign';
 import { SYSTEM_ACTOR, writeLog, type Actor } from './logs';
-import { toCents } from './money';
+import { toCents } from '../../core/money';
 import { readOrder, toRecord, type OrderRow } from './record';
 
 export interface NewOrder {

@@ -3,7 +3,7 @@
  * values before → after (only the keys that changed, as JSON).
  */
 import type { Db } from '../../core/contract';
-import { iso } from './record';
+import { toIso } from '../../core/sql';
 
 /** Who did something: a signed-in user, or the system (imports, auto-assign on arrival). */
 export interface Actor {
@@ -68,6 +68,6 @@ export async function listLogs(db: Db, orderId: bigint): Promise<Record<string, 
     before: r.before,
     after: r.after,
     remark: r.remark,
-    at: iso(r.at),
+    at: toIso(r.at),
   }));
 }

@@ -10,7 +10,7 @@
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
 import { writeLog } from './logs';
-import { fromCents, toCents } from './money';
+import { fromCents, toCents } from '../../core/money';
 import { computedSettlement, type OrderRow } from './record';
 import { lockFor, type ActionDeps } from './service-actions';
 

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromCents, settlementAmount, toCents } from './money';
+import { fromCents, toCents } from '../../core/money';
+import { settlementAmount } from './money';
 import { call, newOrderBody, openFixture, type Fixture, type Role } from './test-fixture';
 
 describe('settlementAmount', () => {

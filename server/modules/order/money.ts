@@ -1,24 +1,7 @@
 /**
- * Exact money arithmetic in integer cents (BigInt): never JS floats. Wire values are decimal strings
- * such as "199.00"; SQL numeric(12,2) comes back as the same kind of string.
+ * The order's money rules (settlement, refundable), in integer cents (server/core/money.ts).
  */
-
-/** "199.5" → 19950n. Throws on anything that is not a plain decimal with at most 2 places. */
-export function toCents(value: string | number | bigint): bigint {
-  const s = String(value).trim();
-  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) throw new Error(`not a money value: "${s}"`);
-  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -cents : cents;
-}
-
-/** 19950n → "199.50" */
-export function fromCents(cents: bigint): string {
-  const neg = cents < 0n;
-  const abs = neg ? -cents : cents;
-  const s = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-  return neg ? `-${s}` : s;
-}
+import { fromCents, toCents } from '../../core/money';
 
 export interface SettlementInput {
   /** SKU service price per unit, snapshotted on the order (orders.unit_service_price) */

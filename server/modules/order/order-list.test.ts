@@ -6,7 +6,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { settlementAmount, toCents } from './money';
+import { toCents } from '../../core/money';
+import { settlementAmount } from './money';
 
 let t: TestApp;
 let admin: string;

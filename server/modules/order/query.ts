@@ -9,23 +9,16 @@
 import type { Db } from '../../core/contract';
 import { estimateRows, type Where } from './estimate';
 import { PAGE_ROW, pageRow } from './page-rows';
-import { iso, readOrder, toRecord } from './record';
+import { likePrefix, toIso, Where as SqlWhere } from '../../core/sql';
+import { readOrder, toRecord } from './record';
 import { ORDER_STATUSES } from './state-machine';
 
 export type { Where };
 
-function likePrefix(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
-}
-
 /** Builds the WHERE clause of the search params (status left out when `withStatus` is false). */
 export function buildWhere(input: Record<string, any>, withStatus = true): Where {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    parts.push(sql.replace('?', `$${params.length}`));
-  };
+  const w = new SqlWhere();
+  const add = (sql: string, value: unknown) => w.add((p) => sql.replace('?', p(value)));
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
   const s = (name: string) => text(input[name]);
   if (s('orderNo')) add(`o.order_no LIKE ?`, likePrefix(s('orderNo')!));
@@ -42,7 +35,7 @@ export function buildWhere(input: Record<string, any>, withStatus = true): Where
   if (s('createdAtTo')) add(`o.created_at <= ?::timestamptz`, s('createdAtTo'));
   if (s('paidAmountFrom')) add(`o.paid_amount >= ?::numeric`, s('paidAmountFrom'));
   if (s('paidAmountTo')) add(`o.paid_amount <= ?::numeric`, s('paidAmountTo'));
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { sql: w.sql, params: w.params };
 }
 
 /** Up to this many matches a count is exact; beyond it the planner's estimate is used. */
@@ -117,19 +110,19 @@ export async function getOrderDetail(db: Db, id: bigint): Promise<Record<string,
   return {
     ...toRecord(row),
     workOrders: works.rows.map((w) => ({
-      id: w.id, type: w.type, appointmentAt: iso(w.appointment_at), staffId: w.staff_id, staffName: w.staff_name,
-      notes: w.notes, status: w.status, createdAt: iso(w.created_at),
+      id: w.id, type: w.type, appointmentAt: toIso(w.appointment_at), staffId: w.staff_id, staffName: w.staff_name,
+      notes: w.notes, status: w.status, createdAt: toIso(w.created_at),
     })),
     priceAdjustments: adjustments.rows.map((a) => ({
       id: a.id, beforeAmount: a.before_amount, afterAmount: a.after_amount, reason: a.reason,
-      operatorId: a.operator_id, operatorName: a.operator_name, at: iso(a.at),
+      operatorId: a.operator_id, operatorName: a.operator_name, at: toIso(a.at),
     })),
     refunds: refunds.rows.map((r) => ({
-      id: r.id, amount: r.amount, kind: r.kind, reason: r.reason, operatorId: r.operator_id, operatorName: r.operator_name, at: iso(r.at),
+      id: r.id, amount: r.amount, kind: r.kind, reason: r.reason, operatorId: r.operator_id, operatorName: r.operator_name, at: toIso(r.at),
     })),
     settlement: s
       ? { id: s.id, storeId: s.store_id, storeName: s.store_name, amount: s.amount, status: s.status,
-          confirmedBy: s.confirmed_by, confirmedAt: iso(s.confirmed_at), settledBy: s.settled_by, settledAt: iso(s.settled_at) }
+          confirmedBy: s.confirmed_by, confirmedAt: toIso(s.confirmed_at), settledBy: s.settled_by, settledAt: toIso(s.settled_at) }
       : null,
   };
 }

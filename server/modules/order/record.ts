@@ -3,9 +3,10 @@
  * and staff, joined in or looked up per row) and one mapping to the wire record (camelCase, money
  * strings, ISO datetimes, region as [province, city, district]).
  */
+import { toIso } from '../../core/sql';
 import type { Db } from '../../core/contract';
 import { refundable, settlementAmount } from './money';
-import { regionName } from '../store/region';
+import { regionName } from '../store';
 
 const OWN_COLUMNS = `
   o.id, o.order_no, o.source, o.platform, o.platform_trade_no, o.shop_id, o.merchant_id, o.product_id, o.sku_id,
@@ -79,10 +80,6 @@ export interface OrderRow {
   staff_name?: string | null;
 }
 
-export function iso(d: Date | string | null | undefined): string | null {
-  if (d === null || d === undefined) return null;
-  return (d instanceof Date ? d : new Date(d)).toISOString();
-}
 
 export function regionOf(r: Pick<OrderRow, 'province' | 'city' | 'district'>): string[] {
   return [r.province, r.city, r.district].filter((x): x is string => !!x);
@@ -148,11 +145,11 @@ export function toRecord(r: OrderRow): Record<string, unknown> {
     remark: r.remark,
     attachments: r.attachments ?? [],
     closeReason: r.close_reason,
-    createdAt: iso(r.created_at),
-    assignedAt: iso(r.assigned_at),
-    settledAt: iso(r.settled_at),
-    closedAt: iso(r.closed_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: toIso(r.created_at),
+    assignedAt: toIso(r.assigned_at),
+    settledAt: toIso(r.settled_at),
+    closedAt: toIso(r.closed_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 

@@ -11,7 +11,8 @@
  */
 import { createRequire } from 'node:module';
 import type { Db, SeedDeps } from '../../core/contract';
-import { fromCents, settlementAmount, toCents } from './money';
+import { fromCents, toCents } from '../../core/money';
+import { settlementAmount } from './money';
 import {
   ADJUST_REASONS, CATALOG, CLOSE_REASONS, COMPOUNDS, GIVEN, MOBILE_PREFIXES, REFUND_REASONS, REMARKS, STREETS, SURNAMES, WORK_NOTES, WORK_TYPES,
 } from './seed-catalog';

@@ -1,6 +1,7 @@
 /**
  * Reading products and SKUs, and the one thing the console edits on them: a SKU's service price.
  */
+import { likePattern, toIso, Where } from '../../core/sql';
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db } from '../../core/contract';
 import { hasAdapter } from '../../platforms/registry';
@@ -34,7 +35,6 @@ interface ProductRow {
   max_sp: string | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function productRecord(r: ProductRow) {
   return {
@@ -58,34 +58,27 @@ function productRecord(r: ProductRow) {
     servicePriceMax: r.max_sp,
     servicePriceRange: r.min_sp === null ? null : r.min_sp === r.max_sp ? r.min_sp : `${r.min_sp} ~ ${r.max_sp}`,
     status: r.status,
-    syncedAt: iso(r.synced_at),
-    createdAt: iso(r.created_at),
+    syncedAt: toIso(r.synced_at),
+    createdAt: toIso(r.created_at),
   };
 }
 
 const SORTS: Record<string, string> = { price: 'p.price', syncedAt: 'p.synced_at', createdAt: 'p.created_at' };
 
-function containsPattern(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function listProducts(db: Db, input: Record<string, any>) {
   const current = Number(input.current ?? 1);
   const pageSize = Number(input.pageSize ?? 20);
-  const params: unknown[] = [];
-  const conds: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    conds.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (input.title?.trim()) add(`p.title ILIKE ? ESCAPE '\\'`, containsPattern(input.title.trim()));
+  const w = new Where();
+  const params = w.params;
+  const add = (sql: string, v: unknown) => w.add((p) => sql.replace('?', p(v)));
+  if (input.title?.trim()) add(`p.title ILIKE ? ESCAPE '\\'`, likePattern(input.title.trim()));
   if (input.merchantId) add('p.merchant_id = ?', input.merchantId);
   if (input.shopId) add('p.shop_id = ?', input.shopId);
   if (input.platform) add('p.platform = ?', input.platform);
   if (input.status) add('p.status = ?', input.status);
   if (input.syncedAtFrom) add('p.synced_at >= ?', input.syncedAtFrom);
   if (input.syncedAtTo) add('p.synced_at <= ?', input.syncedAtTo);
-  const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+  const where = w.sql;
   const sortCol = input.sortField ? SORTS[input.sortField] : undefined;
   if (input.sortField && !sortCol) throw new HttpError(400, CODES.BAD_REQUEST, 'server.product.badSort', { field: String(input.sortField) });
   const order = sortCol ? `${sortCol} ${input.sortOrder === 'ascend' ? 'ASC' : 'DESC'} NULLS LAST, p.id DESC` : 'p.created_at DESC, p.id DESC';
@@ -126,8 +119,8 @@ function skuRecord(r: SkuRow) {
     servicePrice: r.service_price,
     stock: r.stock,
     enabled: r.enabled,
-    syncedAt: iso(r.synced_at),
-    updatedAt: iso(r.updated_at),
+    syncedAt: toIso(r.synced_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
@@ -138,7 +131,7 @@ export async function listSkus(db: Db, productId: string, keyword?: string) {
   const params: unknown[] = [productId];
   let filter = '';
   if (keyword?.trim()) {
-    params.push(containsPattern(keyword.trim()));
+    params.push(likePattern(keyword.trim()));
     filter = ` AND name ILIKE $2 ESCAPE '\\'`;
   }
   const r = await db.query<SkuRow>(

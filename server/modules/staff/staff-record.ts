@@ -1,4 +1,5 @@
 /** The staff record on the wire: what list, detail, add and edit return. Never the password hash. */
+import { toIso } from '../../core/sql';
 
 export interface StaffRow {
   id: bigint;
@@ -30,10 +31,6 @@ export interface StaffRecord {
   updatedAt: string;
 }
 
-export function toIso(v: Date | string | null | undefined): string | null {
-  if (v == null) return null;
-  return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
-}
 
 export function toStaffRecord(row: StaffRow): StaffRecord {
   return {

@@ -9,7 +9,7 @@
 import type { Db } from '../../core/contract';
 import { forgetCachedSessions, revokeUserSessions } from '../../core/sessions';
 import type { Page } from '../../../src/schema/codes';
-import { badField, conflict, notFound } from './staff-errors';
+import { badField, conflict, notFound } from '../../core/http-errors';
 import { hashPassword, passwordProblem, usernameProblem } from './password';
 import {
   COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, SELECT_USER_BY_ID,
@@ -111,7 +111,7 @@ export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffRe
 
 export async function getStaff(db: Db, id: string | bigint): Promise<StaffRecord> {
   const { rows } = await db.query<StaffRow>(SELECT_USER_BY_ID, [String(id)]);
-  if (!rows[0]) throw notFound();
+  if (!rows[0]) throw notFound('server.staff.notFound');
   return toStaffRecord(rows[0]);
 }
 
@@ -192,7 +192,7 @@ export async function updateStaff(db: Db, input: StaffInput & { id: string | big
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: bigint; roles: string[]; enabled: boolean }>(LOCK_USER_BY_ID, [id]);
     const current = rows[0];
-    if (!current) throw notFound();
+    if (!current) throw notFound('server.staff.notFound');
     const self = BigInt(id) === actor.id;
     const sets: string[] = [];
     const params: unknown[] = [id];
@@ -231,13 +231,13 @@ export async function updateStaff(db: Db, input: StaffInput & { id: string | big
 export async function resetStaffPassword(db: Db, input: { id: string | bigint; password: string }, actor: Actor): Promise<null> {
   const id = String(input.id);
   const { rows } = await db.query<{ username: string }>(SELECT_USER_BY_ID, [id]);
-  if (!rows[0]) throw notFound();
+  if (!rows[0]) throw notFound('server.staff.notFound');
   const problem = passwordProblem(input.password, rows[0].username);
   if (problem) throw badField(problem, 'staff.password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const locked = await tx.query(LOCK_USER_BY_ID, [id]);
-    if (!locked.rows[0]) throw notFound();
+    if (!locked.rows[0]) throw notFound('server.staff.notFound');
     await tx.query(SET_PASSWORD, [id, passwordHash]);
     await revokeUserSessions(tx, BigInt(id), actor.tokenHash);
   });

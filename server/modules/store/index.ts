@@ -1,5 +1,4 @@
 import type { ServerModule } from '../../core/contract';
-import { localizedAll } from '../store/store-errors';
 import * as h from './store-handlers';
 import { seedStores } from './store-seed';
 
@@ -9,7 +8,7 @@ export { checkRegionPath, checkServiceArea, regionName, regionPathName } from '.
 
 export const storeModule: ServerModule = {
   resource: 'store',
-  handlers: localizedAll({
+  handlers: {
     list: h.list,
     getById: h.getById,
     edit: h.edit,
@@ -17,6 +16,6 @@ export const storeModule: ServerModule = {
     audit: h.audit,
     audits: h.audits,
     dict: h.dict,
-  }),
+  },
   seed: seedStores,
 };

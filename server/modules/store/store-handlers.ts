@@ -1,20 +1,14 @@
 /** HTTP handlers of the store resource (schemas/store.json); the core has validated input and roles. */
 import type { Handler } from '../../core/contract';
-import { notFound } from './store-errors';
-import { fileKeys } from '../../core/form-files';
-import { auditStore, getStore, listAudits, listStores, saveStore, storeOptions, type StoreInput } from './store-service';
+import { notFound } from '../../core/http-errors';
+import { auditStore, getStore, listAudits, saveStore, storeOptions, stores, type StoreInput } from './store-service';
 
-export const list: Handler = ({ db, input }) => listStores(db, input);
+export const list: Handler = ({ db, input }) => stores.list(db, input);
 
 export const getById: Handler = ({ db, input }) => getStore(db, input.id);
 
 /** Without an id: create (pending audit). With an id: update the fields sent, with the row locked. */
-export const edit: Handler = async (ctx) => {
-  const input: StoreInput = { ...ctx.input };
-  const photos = fileKeys(ctx, 'photos');
-  if (photos !== undefined) input.photos = photos;
-  return saveStore(ctx.db, input, ctx.nextId);
-};
+export const edit: Handler = (ctx) => saveStore(ctx.db, stores.formInput(ctx), ctx.nextId);
 
 /**
  * POST /merchant/franchiseStore/addOrEdit: creates a store under the merchant (pending audit), or

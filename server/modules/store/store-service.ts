@@ -8,9 +8,11 @@
  * await auditStore(db, { id: store.id, result: 'approved', operatorId: user.id, nextId });
  */
 import type { Db } from '../../core/contract';
-import { badField, conflict, likePattern, notFound, toIso } from './store-errors';
+import { badField, conflict, notFound } from '../../core/http-errors';
+import { likePattern, toIso } from '../../core/sql';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
-import { unknownFileKey } from '../../core/form-files';
+import { defineResource } from '../../core/resource-write';
+import type { StoreEditInput, StoreRecord as GeneratedStoreRecord } from '../../../src/generated/types';
 
 export type AuditStatus = 'pending' | 'approved' | 'rejected';
 export type EnableStatus = 'enabled' | 'disabled';
@@ -28,146 +30,47 @@ export function assignableSql(alias = 'stores'): string {
 /** Order states that count as a store's open work (shown in the store list). */
 export const OPEN_ORDER_STATUSES = ['assigned', 'in_service'] as const;
 
-export interface StoreRecord {
-  id: bigint;
-  merchantId: bigint;
-  merchantName: string;
-  name: string;
-  region: string[];
-  address: string;
-  contact: string;
-  phone: string;
-  serviceArea: string[];
-  businessHours: string | null;
-  photos: string[];
-  status: EnableStatus;
-  auditStatus: AuditStatus;
-  auditReason: string | null;
-  openOrderCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const SELECT_STORE = `
-  SELECT s.*, m.name AS merchant_name,
-    (SELECT count(*) FROM orders o WHERE o.store_id = s.id AND o.status IN ('assigned', 'in_service')) AS open_order_count
-  FROM stores s JOIN merchants m ON m.id = s.merchant_id`;
-
 type Row = Record<string, any>;
 
-export function toStoreRecord(r: Row): StoreRecord {
-  return {
-    id: BigInt(r.id),
-    merchantId: BigInt(r.merchant_id),
-    merchantName: r.merchant_name,
-    name: r.name,
-    region: [r.province, r.city, r.district].filter((c): c is string => !!c),
-    address: r.address,
-    contact: r.contact,
-    phone: r.phone,
-    serviceArea: r.service_area ?? [],
-    businessHours: r.business_hours ?? null,
-    photos: r.photos ?? [],
-    status: r.status,
-    auditStatus: r.audit_status,
-    auditReason: r.audit_reason ?? null,
-    openOrderCount: Number(r.open_order_count ?? 0),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
-  };
-}
-
-export interface StoreFilter {
-  name?: string;
-  merchantId?: string;
-  region?: string[] | string;
-  auditStatus?: string;
-  status?: string;
-  current?: number;
-  pageSize?: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-}
+export type StoreRecord = GeneratedStoreRecord<bigint> & { updatedAt?: string | null };
 
 function asArray(v: string[] | string | null | undefined): string[] {
   return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
 }
 
-export async function listStores(db: Db, f: StoreFilter) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (f.name) add(`s.name ILIKE ?`, likePattern(f.name));
-  if (f.merchantId) add(`s.merchant_id = ?`, f.merchantId);
-  const region = asArray(f.region);
-  ['province', 'city', 'district'].forEach((col, i) => region[i] && add(`s.${col} = ?`, region[i]));
-  if (f.auditStatus) add(`s.audit_status = ?`, f.auditStatus);
-  if (f.status) add(`s.status = ?`, f.status);
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const current = f.current ?? 1;
-  const pageSize = f.pageSize ?? 20;
-  const dir = f.sortOrder === 'ascend' ? 'ASC' : 'DESC';
-  const order =
-    f.sortField === 'openOrderCount' ? `open_order_count ${dir}, s.id ${dir}`
-    : f.sortField === 'name' ? `s.name ${dir}, s.id ${dir}`
-    : `s.created_at ${dir}, s.id ${dir}`;
-  const total = await db.query<{ n: bigint }>(
-    `SELECT count(*) AS n FROM stores s ${whereSql}`,
-    params,
-  );
-  const rows = await db.query(
-    `${SELECT_STORE} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
-    params,
-  );
-  return { list: rows.rows.map(toStoreRecord), total: Number(total.rows[0].n), current, pageSize };
-}
+/** Stores with their merchant's name and open order count; the region is kept in three columns. */
+export const stores = defineResource<StoreRecord>({
+  name: 'store',
+  table: 'stores',
+  alias: 's',
+  joins: 'JOIN merchants m ON m.id = s.merchant_id',
+  touch: 'updated_at',
+  notFoundKey: 'server.store.notFound',
+  columns: {
+    merchantName: 'm.name',
+    region: 'array_remove(ARRAY[s.province, s.city, s.district], NULL)',
+    openOrderCount: `(SELECT count(*) FROM orders o WHERE o.store_id = s.id AND o.status IN ('assigned', 'in_service'))`,
+    // parameters of the audit action, not columns
+    result: false,
+    reason: false,
+  },
+  writes: { region: (v) => { const r = asArray(v); return { province: r[0], city: r[1] ?? null, district: r[2] ?? null }; } },
+  filters: {
+    region: (w, v) => asArray(v).slice(0, 3).forEach((code, i) => code && w.add((p) => `s.${['province', 'city', 'district'][i]} = ${p(code)}`)),
+  },
+  toRecord: (rec, row) => ({ ...rec, serviceArea: row.service_area ?? [], photos: row.photos ?? [], updatedAt: toIso(row.updated_at) }),
+});
 
-export async function getStore(db: Db, id: string | bigint): Promise<StoreRecord> {
-  const r = await db.query(`${SELECT_STORE} WHERE s.id = $1`, [String(id)]);
-  if (!r.rows[0]) throw notFound('server.store.notFound');
-  return toStoreRecord(r.rows[0]);
-}
+export const getStore = (db: Db, id: string | bigint): Promise<StoreRecord> => stores.get(db, id);
 
 export async function storesOfMerchant(db: Db, merchantId: string | bigint): Promise<StoreRecord[]> {
-  const r = await db.query(`${SELECT_STORE} WHERE s.merchant_id = $1 ORDER BY s.created_at DESC, s.id DESC`, [
-    String(merchantId),
-  ]);
-  return r.rows.map(toStoreRecord);
+  const w = stores.whereOf({ merchantId: String(merchantId) });
+  const r = await db.query(`${stores.selectSql} ${w.sql} ORDER BY s.created_at DESC, s.id DESC`, w.params);
+  return r.rows.map((row) => stores.toRecord(row));
 }
 
-/** What a store edit may carry; absent keys keep their value (partial update). */
-export interface StoreInput {
-  id?: string;
-  merchantId?: string;
-  name?: string;
-  region?: string[] | string;
-  address?: string;
-  contact?: string;
-  phone?: string;
-  serviceArea?: string[] | string;
-  businessHours?: string | null;
-  photos?: string[] | string | null;
-  status?: EnableStatus;
-}
-
-const REQUIRED_ON_CREATE: [keyof StoreInput, string][] = [
-  ['merchantId', 'store.merchant'],
-  ['name', 'store.name'],
-  ['region', 'store.region'],
-  ['address', 'store.address'],
-  ['contact', 'store.contact'],
-  ['phone', 'store.phone'],
-  ['serviceArea', 'store.serviceArea'],
-];
-/** May be left out of an update, never cleared. */
-const NOT_CLEARABLE: [keyof StoreInput, string][] = [...REQUIRED_ON_CREATE, ['status', 'store.status']];
-
-function isEmpty(v: unknown): boolean {
-  return v === null || v === '' || (Array.isArray(v) && v.length === 0);
-}
+/** What a store edit may carry (file parts already read as keys); absent keys keep their value. */
+export type StoreInput = Omit<StoreEditInput, 'photos'> & { photos?: string[] | null };
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   const sa = new Set(a);
@@ -187,10 +90,7 @@ export async function saveStore(
   nextId: () => bigint,
   scopeMerchantId?: string,
 ): Promise<StoreRecord> {
-  for (const [k, title] of input.id ? NOT_CLEARABLE : REQUIRED_ON_CREATE) {
-    const v = input[k];
-    if ((v === undefined && !input.id) || (v !== undefined && isEmpty(v))) throw badField('server.store.fieldRequired', title);
-  }
+  await stores.check(db, input, !input.id);
   const region = input.region === undefined ? undefined : asArray(input.region);
   const serviceArea = input.serviceArea === undefined ? undefined : normalizeServiceArea(asArray(input.serviceArea));
   const photos = input.photos === undefined ? undefined : input.photos === null ? [] : asArray(input.photos);
@@ -201,11 +101,6 @@ export async function saveStore(
   if (serviceArea) {
     const bad = checkServiceArea(serviceArea);
     if (bad !== null) throw badField('server.store.badServiceArea', 'store.serviceArea', { code: bad });
-  }
-
-  if (photos?.length) {
-    const bad = await unknownFileKey(db, photos);
-    if (bad) throw badField('server.store.fileNotFound', 'store.photos', { key: bad });
   }
 
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignableSql, isAssignable } from './store-service';
-import { PNG, setup, type Kit } from './test-kit';
+import { PNG, setup, type Kit } from '../../test/module-kit';
 
 let k: Kit;
 let merchantId: string; // 小羊管家家电清洗

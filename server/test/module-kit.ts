@@ -1,8 +1,8 @@
 /**
- * Test support for the merchant, store and file modules: one app per test file on a fresh
+ * Test support for module tests (merchant, store, file): one app per test file on a fresh
  * database with the demo seed, signed-in admin/finance tokens, and a multipart body builder.
  */
-import { parseJson } from '../../core/json';
+import { parseJson } from '../core/json';
 
 export interface Reply {
   status: number;
@@ -54,13 +54,13 @@ export function toReply(r: { statusCode: number; body: string; rawPayload: Buffe
   return { status: r.statusCode, code: body.code, msg: body.msg, data: body.data, headers: r.headers, raw: r.rawPayload };
 }
 
-import { createTestApp, type TestApp } from '../../test/helper';
-import { authModule } from '../auth';
-import { systemModule } from '../system';
-import { staffModule } from '../staff';
-import { fileModule } from '../file';
-import { merchantModule } from '../merchant';
-import { storeModule } from '.';
+import { createTestApp, type TestApp } from './helper';
+import { authModule } from '../modules/auth';
+import { systemModule } from '../modules/system';
+import { staffModule } from '../modules/staff';
+import { fileModule } from '../modules/file';
+import { merchantModule } from '../modules/merchant';
+import { storeModule } from '../modules/store';
 
 // Only the modules these tests need, so unfinished modules elsewhere cannot break them.
 const MODULES = [authModule, systemModule, fileModule, staffModule, merchantModule, storeModule];

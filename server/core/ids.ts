@@ -5,9 +5,8 @@
  * @example
  * checkIds(ctx, { merchantId: 'merchantAuth.merchant' }); // 400 "所属商户 不是有效的编号" for "abc"
  */
-import { BIGINT_PATTERN, CODES } from '../../../src/schema';
-import { HttpError, type HandlerContext } from '../../core/contract';
-import { coreState } from '../../core/state';
+import { BIGINT_PATTERN, CODES } from '../../src/schema';
+import { HttpError, type HandlerContext } from './contract';
 
 const ID = new RegExp(BIGINT_PATTERN);
 
@@ -16,8 +15,7 @@ export function checkIds(ctx: HandlerContext, fields: Record<string, string>): v
     const v = ctx.input[name];
     if (v === undefined || v === null || v === '') continue;
     if (!ID.test(String(v))) {
-      const field = coreState(ctx.req).i18n.t(ctx.locale, titleKey);
-      throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.id', { field });
+      throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.id', { field: titleKey });
     }
   }
 }
