@@ -47,12 +47,12 @@ export interface StoredFile {
   size: number;
 }
 
-export interface HandlerContext {
+export interface HandlerContext<I = Record<string, any>> {
   db: Db;
   /** null only on public bindings */
   user: SessionUser | null;
   /** validated query (GET) or body (POST); bigint/dict values are digit strings, money decimal strings */
-  input: Record<string, any>;
+  input: I;
   /** multipart file parts, already stored (type-checked by content); keyed by field name */
   files: Record<string, StoredFile[]>;
   /** the Idempotency-Key header, if any (bindings with idempotent: true require it) */
@@ -68,12 +68,21 @@ export interface HandlerContext {
 }
 
 /** Returns the envelope's data. Throw HttpError for failures; the core maps it to {code,msg,data}. */
-export type Handler = (ctx: HandlerContext) => Promise<unknown>;
+export type Handler<I = Record<string, any>> = (ctx: HandlerContext<I>) => Promise<unknown>;
+
+/**
+ * Handlers typed by the generated input of each binding (src/generated/types.ts `<Name>Bindings`):
+ * a missing handler, an unknown binding or a wrong input field does not compile.
+ *
+ * @example
+ * const handlers: ModuleHandlers<MerchantBindings> = { list: ({ input }) => merchants.list(db, input), … };
+ */
+export type ModuleHandlers<B> = { [K in keyof B]: Handler<B[K]> };
 
 export interface ServerModule {
   /** must equal the "name" of a schema resource under schemas/ */
   resource: string;
-  handlers: Record<string, Handler>;
+  handlers: Record<string, Handler<any>>;
   /** optional extra start-up work (e.g. background jobs); must be stateless across instances */
   onStart?: (deps: { db: Db }) => Promise<void> | void;
   /**

@@ -41,7 +41,14 @@ function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): stri
     out.push(...props);
     out.push('}');
   }
-  for (const bname of Object.keys(resource.api ?? {}).sort(cmp)) {
+  const bindings = Object.keys(resource.api ?? {}).sort(cmp);
+  if (bindings.length) {
+    // the server types a module's handlers with it: ModuleHandlers<MerchantBindings> (server/core/contract.ts)
+    out.push('', `/** Input of every API binding of ${resource.name}, by binding name. */`, `export interface ${pascal(resource.name)}Bindings {`);
+    for (const bname of bindings) out.push(`  ${tsKey(bname)}: ${inputTypeName(resource.name, bname)};`);
+    out.push('}');
+  }
+  for (const bname of bindings) {
     const b = resource.api![bname];
     const params = resolveBindingInput(resource, b);
     out.push('');

@@ -6,6 +6,13 @@ export interface AuthRecord {
   username?: string | null;
 }
 
+/** Input of every API binding of auth, by binding name. */
+export interface AuthBindings {
+  info: AuthInfoInput;
+  login: AuthLoginInput;
+  logout: AuthLogoutInput;
+}
+
 /** Input of GET /user/info (auth.info). */
 export type AuthInfoInput = Record<string, never>;
 
@@ -27,6 +34,11 @@ export interface DashboardRecord<Id = string> {
   granularity?: 'day' | 'week' | 'month' | null;
 }
 
+/** Input of every API binding of dashboard, by binding name. */
+export interface DashboardBindings {
+  performance: DashboardPerformanceInput;
+}
+
 /** Input of GET /analytics/performance (dashboard.performance). */
 export type DashboardPerformanceInput = {
   dateFrom?: string;
@@ -40,6 +52,12 @@ export type DashboardPerformanceInput = {
 export interface FileRecord {
   file?: string | null;
   key?: string | null;
+}
+
+/** Input of every API binding of file, by binding name. */
+export interface FileBindings {
+  download: FileDownloadInput;
+  upload: FileUploadInput;
 }
 
 /** Input of GET /public/file (file.download). */
@@ -76,6 +94,17 @@ export interface LogisticsOrderRecord<Id = string> {
   createdByName?: string | null;
   createdAt?: string | null;
   updatedAt?: string | null;
+}
+
+/** Input of every API binding of logisticsOrder, by binding name. */
+export interface LogisticsOrderBindings {
+  add: LogisticsOrderAddInput;
+  cancel: LogisticsOrderCancelInput;
+  count: LogisticsOrderCountInput;
+  events: LogisticsOrderEventsInput;
+  get: LogisticsOrderGetInput;
+  list: LogisticsOrderListInput;
+  track: LogisticsOrderTrackInput;
 }
 
 /** Input of POST /logisticsOrder/add (logisticsOrder.add). */
@@ -166,6 +195,16 @@ export interface MerchantRecord<Id = string> {
   createdAt?: string | null;
 }
 
+/** Input of every API binding of merchant, by binding name. */
+export interface MerchantBindings {
+  edit: MerchantEditInput;
+  franchiseStore: MerchantFranchiseStoreInput;
+  getById: MerchantGetByIdInput;
+  getForEdit: MerchantGetForEditInput;
+  list: MerchantListInput;
+  shops: MerchantShopsInput;
+}
+
 /** Input of POST /merchant/edit (merchant.edit). */
 export type MerchantEditInput = {
   id?: string | null;
@@ -236,6 +275,30 @@ export interface MerchantAuthRecord<Id = string> {
   unboundAt?: string | null;
   createdAt?: string | null;
   importRange?: [string, string] | null;
+}
+
+/** Input of every API binding of merchantAuth, by binding name. */
+export interface MerchantAuthBindings {
+  add: MerchantAuthAddInput;
+  auth: MerchantAuthAuthInput;
+  callback: MerchantAuthCallbackInput;
+  detail: MerchantAuthDetailInput;
+  dict: MerchantAuthDictInput;
+  getHistoryTrades: MerchantAuthGetHistoryTradesInput;
+  getPlatform: MerchantAuthGetPlatformInput;
+  imports: MerchantAuthImportsInput;
+  list: MerchantAuthListInput;
+  listAll: MerchantAuthListAllInput;
+  sandboxApprove: MerchantAuthSandboxApproveInput;
+  sandboxAuthorize: MerchantAuthSandboxAuthorizeInput;
+  sandboxImage: MerchantAuthSandboxImageInput;
+  sandboxProduct: MerchantAuthSandboxProductInput;
+  sandboxProducts: MerchantAuthSandboxProductsInput;
+  sandboxShop: MerchantAuthSandboxShopInput;
+  sandboxToken: MerchantAuthSandboxTokenInput;
+  sandboxTrades: MerchantAuthSandboxTradesInput;
+  syncProducts: MerchantAuthSyncProductsInput;
+  unbind: MerchantAuthUnbindInput;
 }
 
 /** Input of POST /merchantAuth/add (merchantAuth.add). */
@@ -416,6 +479,28 @@ export interface OrderRecord<Id = string> {
   refundAmount?: string | null;
   ids?: Id[] | null;
   autoAssign?: boolean | null;
+}
+
+/** Input of every API binding of order, by binding name. */
+export interface OrderBindings {
+  add: OrderAddInput;
+  adjustPrice: OrderAdjustPriceInput;
+  assignAuto: OrderAssignAutoInput;
+  assignManual: OrderAssignManualInput;
+  autoAssignSwitch: OrderAutoAssignSwitchInput;
+  close: OrderCloseInput;
+  config: OrderConfigInput;
+  confirmSettle: OrderConfirmSettleInput;
+  count: OrderCountInput;
+  edit: OrderEditInput;
+  export: OrderExportInput;
+  get: OrderGetInput;
+  list: OrderListInput;
+  logs: OrderLogsInput;
+  refund: OrderRefundInput;
+  remark: OrderRemarkInput;
+  settle: OrderSettleInput;
+  workOrder: OrderWorkOrderInput;
 }
 
 /** Input of POST order/add (order.add). */
@@ -600,6 +685,16 @@ export interface ProductRecord<Id = string> {
   syncable?: boolean | null;
 }
 
+/** Input of every API binding of product, by binding name. */
+export interface ProductBindings {
+  detail: ProductDetailInput;
+  list: ProductListInput;
+  skuEdit: ProductSkuEditInput;
+  skuList: ProductSkuListInput;
+  skuSync: ProductSkuSyncInput;
+  sync: ProductSyncInput;
+}
+
 /** Input of GET /product/detail (product.detail). */
 export type ProductDetailInput = {
   id: string;
@@ -655,6 +750,16 @@ export interface StaffRecord<Id = string> {
   enabled?: boolean | null;
   lastLoginAt?: string | null;
   createdAt?: string | null;
+}
+
+/** Input of every API binding of staff, by binding name. */
+export interface StaffBindings {
+  add: StaffAddInput;
+  detail: StaffDetailInput;
+  dict: StaffDictInput;
+  edit: StaffEditInput;
+  list: StaffListInput;
+  resetPassword: StaffResetPasswordInput;
 }
 
 /** Input of POST /user/add (staff.add). */
@@ -734,6 +839,17 @@ export interface StoreRecord<Id = string> {
   createdAt?: string | null;
 }
 
+/** Input of every API binding of store, by binding name. */
+export interface StoreBindings {
+  audit: StoreAuditInput;
+  audits: StoreAuditsInput;
+  dict: StoreDictInput;
+  edit: StoreEditInput;
+  franchiseSave: StoreFranchiseSaveInput;
+  getById: StoreGetByIdInput;
+  list: StoreListInput;
+}
+
 /** Input of POST /store/audit (store.audit). */
 export type StoreAuditInput = {
   id: string;
@@ -805,6 +921,12 @@ export type StoreListInput = {
 
 /** A system record (schemas/system.json). */
 export type SystemRecord = Record<string, unknown>;
+
+/** Input of every API binding of system, by binding name. */
+export interface SystemBindings {
+  health: SystemHealthInput;
+  openapi: SystemOpenapiInput;
+}
 
 /** Input of GET /public/health (system.health). */
 export type SystemHealthInput = Record<string, never>;

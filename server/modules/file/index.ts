@@ -1,9 +1,10 @@
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { FileBindings } from '../../../src/generated/types';
 import { download, upload } from './file-handlers';
 
 export { contentDisposition, FILE_URL } from './file-handlers';
 
 export const fileModule: ServerModule = {
   resource: 'file',
-  handlers: { upload, download },
+  handlers: { upload, download } satisfies ModuleHandlers<FileBindings>,
 };

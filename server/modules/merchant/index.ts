@@ -1,4 +1,5 @@
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { MerchantBindings } from '../../../src/generated/types';
 import { storesOfMerchant } from '../store';
 import { getForEdit, merchants, saveMerchant, shopsOfMerchant } from './merchant-service';
 import { seedMerchants } from './merchant-seed';
@@ -18,6 +19,6 @@ export const merchantModule: ServerModule = {
       await merchants.get(db, input.id);
       return storesOfMerchant(db, input.id);
     },
-  },
+  } satisfies ModuleHandlers<MerchantBindings>,
   seed: seedMerchants,
 };

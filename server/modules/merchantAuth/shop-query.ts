@@ -5,14 +5,10 @@
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db } from '../../core/contract';
 import { likePattern, Where } from '../../core/sql';
+import type { MerchantAuthDictInput, MerchantAuthListAllInput, MerchantAuthListInput } from '../../../src/generated/types';
 import { SHOP_COLUMNS, shopRecord, type ShopListRow } from './shop-record';
 
-export interface ShopFilter {
-  merchantId?: string;
-  platform?: string;
-  authStatus?: string;
-  name?: string;
-}
+type ShopFilter = MerchantAuthListAllInput & Pick<MerchantAuthListInput, 'name'>;
 
 function where(f: ShopFilter, params: unknown[]): string {
   const w = new Where(params);
@@ -76,7 +72,7 @@ export async function listAllShops(db: Db, f: ShopFilter) {
  * group or grey out. `keyword` matches the name or the platform shop id; 50 options at most.
  * Unbound shops stay in the dictionary so orders that reference them still show a label.
  */
-export async function shopOptions(db: Db, input: ShopFilter & { keyword?: string }) {
+export async function shopOptions(db: Db, input: MerchantAuthDictInput) {
   const params: unknown[] = [];
   let w = where({ merchantId: input.merchantId, platform: input.platform, authStatus: input.authStatus }, params);
   if (input.keyword?.trim()) {

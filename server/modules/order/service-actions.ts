@@ -2,6 +2,7 @@
  * Non-money order actions: edit, create work order, remark, close. Each runs in one transaction
  * with the order row locked, checks the state machine, changes the row and writes one log row.
  */
+import type { OrderEditInput, OrderWorkOrderInput } from '../../../src/generated/types';
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
 import { checkRegion } from './create';
@@ -25,15 +26,9 @@ export async function lockFor(tx: Db, id: bigint, action: OrderAction, t: Transl
   return order;
 }
 
-export interface EditInput {
-  id: bigint;
-  customerName?: string;
-  customerPhone?: string;
-  region?: string[];
-  address?: string;
-  remark?: string | null;
-  attachments?: string[];
-}
+/** The edit binding's fields with the id parsed, cleared fields as undefined (kept) and files as keys. */
+export type EditInput = { [K in Exclude<keyof OrderEditInput, 'id' | 'attachments' | 'remark'>]?: NonNullable<OrderEditInput[K]> } &
+  { id: bigint; remark?: string | null; attachments?: string[] };
 
 export async function editOrder({ db, nextId, actor, t }: ActionDeps, input: EditInput): Promise<void> {
   await db.transaction(async (tx) => {
@@ -69,13 +64,7 @@ export async function editOrder({ db, nextId, actor, t }: ActionDeps, input: Edi
   });
 }
 
-export interface WorkOrderInput {
-  id: bigint;
-  workOrderType: string;
-  appointmentAt: string;
-  staffId: bigint | null;
-  notes: string | null;
-}
+export type WorkOrderInput = Omit<OrderWorkOrderInput, 'id' | 'staffId' | 'notes'> & { id: bigint; staffId: bigint | null; notes: string | null };
 
 export async function createWorkOrder({ db, nextId, actor, t }: ActionDeps, input: WorkOrderInput): Promise<void> {
   await db.transaction(async (tx) => {

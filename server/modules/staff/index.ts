@@ -2,7 +2,8 @@
  * The staff module: console users (schemas/staff.json). Handlers are thin: the rules live in
  * staff-service.ts. Role checks (only admin writes) are done by the core from the bindings' roles.
  */
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { StaffBindings } from '../../../src/generated/types';
 import { createStaff, getStaff, listStaff, resetStaffPassword, staffOptions, updateStaff } from './staff-service';
 import { seedStaff } from './staff-seed';
 
@@ -16,7 +17,7 @@ export const staffModule: ServerModule = {
     resetPassword: ({ db, input, user }) =>
       resetStaffPassword(db, { id: input.id, password: input.password }, { id: user!.id, tokenHash: user!.tokenHash }),
     dict: ({ db, input }) => staffOptions(db, input),
-  },
+  } satisfies ModuleHandlers<StaffBindings>,
   seed: async (deps) => {
     await seedStaff(deps);
   },

@@ -1,5 +1,6 @@
 /** The staff record on the wire: what list, detail, add and edit return. Never the password hash. */
 import { toIso } from '../../core/sql';
+import type { StaffRecord as GeneratedStaffRecord } from '../../../src/generated/types';
 
 export interface StaffRow {
   id: bigint;
@@ -16,21 +17,8 @@ export interface StaffRow {
   updated_at: Date | string;
 }
 
-export interface StaffRecord {
-  id: bigint;
-  username: string;
-  nickname: string;
-  phone: string | null;
-  roles: string[];
-  storeId: bigint | null;
-  storeName: string | null;
-  avatar: string | null;
-  enabled: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** The generated record plus what the staff screen shows beside its fields. */
+export type StaffRecord = GeneratedStaffRecord<bigint> & { storeName: string | null; updatedAt: string };
 
 export function toStaffRecord(row: StaffRow): StaffRecord {
   return {
@@ -38,7 +26,7 @@ export function toStaffRecord(row: StaffRow): StaffRecord {
     username: row.username,
     nickname: row.nickname,
     phone: row.phone,
-    roles: row.roles ?? [],
+    roles: (row.roles ?? []) as NonNullable<StaffRecord['roles']>,
     storeId: row.store_id,
     storeName: row.store_name ?? null,
     avatar: row.avatar,

@@ -10,6 +10,8 @@ import type { Db } from '../../core/contract';
 import { forgetCachedSessions, revokeUserSessions } from '../../core/sessions';
 import type { Page } from '../../../src/schema/codes';
 import { badField, conflict, notFound } from '../../core/http-errors';
+import { likePattern, Where } from '../../core/sql';
+import type { StaffAddInput, StaffDictInput, StaffEditInput, StaffListInput } from '../../../src/generated/types';
 import { hashPassword, passwordProblem, usernameProblem } from './password';
 import {
   COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, SELECT_USER_BY_ID,
@@ -17,35 +19,12 @@ import {
 } from './staff-sql';
 import { toStaffRecord, type StaffRecord, type StaffRow } from './staff-record';
 
-export interface StaffListQuery {
-  username?: string;
-  nickname?: string;
-  roles?: string | string[];
-  enabled?: boolean | string;
-  createdAtFrom?: string;
-  createdAtTo?: string;
-  current?: number | string;
-  pageSize?: number | string;
-  sortField?: string;
-  sortOrder?: string;
-}
-
-export interface StaffInput {
-  username?: string;
-  nickname?: string;
-  phone?: string | null;
-  password?: string;
-  roles?: string[];
-  storeId?: string | bigint | null;
-  avatar?: string | null;
-  enabled?: boolean | string;
-}
-
-export interface StaffOptionQuery {
-  keyword?: string;
-  storeId?: string;
-  merchantId?: string;
-}
+/** The list query; a query string may bring "true"/"false", digits and one role or several. */
+export type StaffListQuery = Omit<StaffListInput, 'roles' | 'enabled' | 'current' | 'pageSize'> &
+  { roles?: string | string[]; enabled?: boolean | string; current?: number | string; pageSize?: number | string };
+/** What add and edit carry (edit: partial, null clears). */
+export type StaffInput = Partial<Pick<StaffAddInput, 'username' | 'password'>> & Omit<StaffEditInput, 'id' | 'roles' | 'enabled' | 'storeId'> &
+  { roles?: string[] | null; storeId?: string | bigint | null; enabled?: boolean | string | null };
 
 export interface StaffOption {
   value: bigint;
@@ -55,13 +34,8 @@ export interface StaffOption {
   storeId: bigint | null;
 }
 
-/** Escapes LIKE wildcards so a user's "%" or "_" matches literally. */
-function likePattern(text: string): string {
-  return '%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-}
-
 /** Query strings may bring "true"/"false"; JSON bodies bring booleans. */
-function toBool(v: boolean | string | undefined): boolean | undefined {
+function toBool(v: boolean | string | null | undefined): boolean | undefined {
   if (v === undefined || v === '') return undefined;
   return v === true || v === 'true';
 }
@@ -74,12 +48,9 @@ function asArray(v: string | string[] | undefined): string[] {
 const SORTABLE: Record<string, string> = { createdAt: 'u.created_at' };
 
 export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffRecord>> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
+  const w = new Where();
+  const params = w.params;
+  const add = (sql: (n: string) => string, value: unknown) => w.add((p) => sql(p(value)));
   if (q.username?.trim()) add((n) => `u.username ILIKE ${n}`, likePattern(q.username.trim()));
   if (q.nickname?.trim()) add((n) => `u.nickname ILIKE ${n}`, likePattern(q.nickname.trim()));
   const roles = asArray(q.roles);
@@ -98,7 +69,7 @@ export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffRe
   }
   const current = Math.max(1, Number(q.current ?? 1) || 1);
   const pageSize = Math.min(200, Math.max(1, Number(q.pageSize ?? 20) || 20));
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const whereSql = w.sql;
 
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${whereSql}`, params);
   const rows = await db.query<StaffRow>(
@@ -115,13 +86,13 @@ export async function getStaff(db: Db, id: string | bigint): Promise<StaffRecord
   return toStaffRecord(rows[0]);
 }
 
-function cleanNickname(nickname: string | undefined): string {
+function cleanNickname(nickname: string | null | undefined): string {
   const v = (nickname ?? '').trim();
   if (!v) throw badField('server.staff.blank', 'staff.nickname');
   return v;
 }
 
-function cleanRoles(roles: string[] | undefined): string[] {
+function cleanRoles(roles: string[] | null | undefined): string[] {
   const v = [...new Set((roles ?? []).filter(Boolean))];
   if (!v.length) throw badField('server.staff.blank', 'staff.roles');
   return v;
@@ -245,7 +216,7 @@ export async function resetStaffPassword(db: Db, input: { id: string | bigint; p
 }
 
 /** Options for pickers (GET /dict/user): enabled users only, at most 50, label "昵称（用户名）". */
-export async function staffOptions(db: Db, q: StaffOptionQuery): Promise<StaffOption[]> {
+export async function staffOptions(db: Db, q: StaffDictInput): Promise<StaffOption[]> {
   const where = ['u.enabled'];
   const params: unknown[] = [];
   const keyword = q.keyword?.trim();

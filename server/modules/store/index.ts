@@ -1,4 +1,5 @@
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { StoreBindings } from '../../../src/generated/types';
 import * as h from './store-handlers';
 import { seedStores } from './store-seed';
 
@@ -16,6 +17,6 @@ export const storeModule: ServerModule = {
     audit: h.audit,
     audits: h.audits,
     dict: h.dict,
-  },
+  } satisfies ModuleHandlers<StoreBindings>,
   seed: seedStores,
 };

@@ -12,7 +12,7 @@ import { badField, conflict, notFound } from '../../core/http-errors';
 import { likePattern, toIso } from '../../core/sql';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
 import { defineResource } from '../../core/resource-write';
-import type { StoreEditInput, StoreRecord as GeneratedStoreRecord } from '../../../src/generated/types';
+import type { StoreAuditInput, StoreDictInput, StoreEditInput, StoreRecord as GeneratedStoreRecord } from '../../../src/generated/types';
 
 export type AuditStatus = 'pending' | 'approved' | 'rejected';
 export type EnableStatus = 'enabled' | 'disabled';
@@ -163,13 +163,7 @@ export async function saveStore(
   });
 }
 
-export interface AuditInput {
-  id: string;
-  result: 'approved' | 'rejected';
-  reason?: string | null;
-  operatorId: bigint;
-  nextId: () => bigint;
-}
+export type AuditInput = StoreAuditInput & { operatorId: bigint; nextId: () => bigint };
 
 /** Approves or rejects a pending store and logs it in store_audits; any other state → 409 naming it. */
 export async function auditStore(db: Db, a: AuditInput): Promise<StoreRecord> {
@@ -230,17 +224,11 @@ export async function listAudits(db: Db, storeId: string): Promise<AuditLog[]> {
   }));
 }
 
-export interface StoreDictFilter {
-  keyword?: string;
-  merchantId?: string;
-  assignable?: boolean;
-  /** a place (province, city, district codes): only stores whose service area covers its city or district */
-  region?: string[] | string;
-  id?: string[] | string;
-}
-
-/** Options for /dict/store: at most 50, matching name, merchant name or phone. */
-export async function storeOptions(db: Db, f: StoreDictFilter) {
+/**
+ * Options for /dict/store: at most 50, matching name, merchant name or phone. `region` (province,
+ * city, district codes): only stores whose service area covers its city or district.
+ */
+export async function storeOptions(db: Db, f: StoreDictInput) {
   const where: string[] = [];
   const params: unknown[] = [];
   const ids = asArray(f.id);

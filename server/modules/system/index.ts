@@ -3,7 +3,8 @@
  * probe health without a session, and API consumers read the contract before signing in.
  */
 import { buildOpenApi } from '../../../src/schema/openapi';
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { SystemBindings } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 
 export const systemModule: ServerModule = {
@@ -19,5 +20,5 @@ export const systemModule: ServerModule = {
       // The raw document, not wrapped in the envelope: OpenAPI tools read it as is.
       return reply.send(buildOpenApi(schemas.app, schemas.resources));
     },
-  },
+  } satisfies ModuleHandlers<SystemBindings>,
 };
