@@ -43,6 +43,8 @@ export interface Page<R> {
 export interface ResourceOptions<R> {
   /** the schema resource: schemas/<name>.json */
   name: string;
+  /** where its schema file is (default schemas/; core tests use fixtures) */
+  schemasDir?: string;
   table: string;
   /** the table's alias in every statement (default 't') */
   alias?: string;
@@ -65,12 +67,13 @@ export interface ResourceOptions<R> {
 
 const schemaCache = new Map<string, Resource>();
 
-/** The resource declared in schemas/<name>.json (read once). */
-export function resourceSchema(name: string): Resource {
-  let r = schemaCache.get(name);
+/** The resource declared in <dir>/<name>.json (read once). */
+export function resourceSchema(name: string, dir = SCHEMAS_DIR): Resource {
+  const file = join(dir, `${name}.json`);
+  let r = schemaCache.get(file);
   if (!r) {
-    r = JSON.parse(readFileSync(join(SCHEMAS_DIR, `${name}.json`), 'utf8')) as Resource;
-    schemaCache.set(name, r);
+    r = JSON.parse(readFileSync(file, 'utf8')) as Resource;
+    schemaCache.set(file, r);
   }
   return r;
 }
@@ -105,7 +108,7 @@ export class ResourceTable<R extends object> {
   private readonly reads = new Map<string, string>();
 
   constructor(readonly options: ResourceOptions<R>) {
-    this.schema = resourceSchema(options.name);
+    this.schema = resourceSchema(options.name, options.schemasDir);
     this.alias = options.alias ?? 't';
     this.fields = Object.entries(this.schema.fields ?? {});
     for (const [name] of this.fields) {
