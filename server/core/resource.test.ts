@@ -37,7 +37,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const save = (body: Record<string, unknown>, locale = 'zh-CN') => t.post('/api/notice/save', body, { token, locale });
+const save = (body: Record<string, unknown>, locale: 'zh-CN' | 'en-US' = 'zh-CN') => t.post('/api/notice/save', body, { token, locale });
 const count = async () => Number((await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM notices')).rows[0].n);
 
 describe('create', () => {
@@ -94,7 +94,7 @@ describe('list', () => {
         [t.nextId(), title, status, title.length, at]);
     }
   });
-  const list = async (query: Record<string, unknown>) => (await t.get('/api/notice/list', { token, query })).data.data;
+  const list = async (query: Record<string, string | number>) => (await t.get('/api/notice/list', { token, query })).data.data;
 
   test('pages newest first with the total', async () => {
     const p = await list({ pageSize: 2 });
