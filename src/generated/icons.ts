@@ -10,6 +10,7 @@ import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
 
 /** Icon components by name, as schemas name them ("icon": "TeamOutlined"). */
 export const icons: Record<string, ComponentType> = {
@@ -23,4 +24,5 @@ export const icons: Record<string, ComponentType> = {
   ShopOutlined,
   SyncOutlined,
   TeamOutlined,
+  UserOutlined,
 };

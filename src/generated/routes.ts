@@ -92,4 +92,16 @@ export const screens: ScreenRoute[] = [
     kind: 'resource',
     load: () => import('../../schemas/logisticsOrder.json').then((m) => m.default as unknown as Resource),
   },
+  {
+    name: 'profile',
+    path: '/profile',
+    title: 'menu.profile',
+    icon: 'UserOutlined',
+    roles: [],
+    hidden: true,
+    menuOrder: 90,
+    kind: 'custom',
+    component: 'profile',
+    load: () => import('../../schemas/profile.json').then((m) => m.default as unknown as Resource),
+  },
 ];

@@ -71,6 +71,12 @@ import type {
   ProductSkuListInput,
   ProductSkuSyncInput,
   ProductSyncInput,
+  ProfileEditInput,
+  ProfileInfoInput,
+  ProfilePasswordInput,
+  ProfileRecord,
+  ProfileSessionsInput,
+  ProfileSignOutInput,
   StaffAddInput,
   StaffDetailInput,
   StaffDictInput,
@@ -591,6 +597,28 @@ export const bindings = {
       timeout: 600000,
     },
   },
+  profile: {
+    edit: {
+      input: { fields: ['nickname', 'avatar'], partial: true },
+      method: 'POST',
+      path: '/profile/edit',
+      result: 'record',
+    },
+    info: { method: 'GET', path: '/profile/info', result: 'record' },
+    password: {
+      input: { fields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+      method: 'POST',
+      path: '/profile/password',
+      result: 'ok',
+    },
+    sessions: { method: 'GET', path: '/profile/sessions', result: 'list' },
+    signOut: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'POST',
+      path: '/profile/sessions/signOut',
+      result: 'ok',
+    },
+  },
   staff: {
     add: {
       input: { fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'avatar', 'enabled'] },
@@ -1029,6 +1057,31 @@ export function productSkuSync(input?: ProductSkuSyncInput, options?: CallOption
 /** GET /product/sync — roles: admin */
 export function productSync(input?: ProductSyncInput, options?: CallOptions): Promise<ProductRecord> {
   return callApi<ProductRecord>(bindings.product.sync, input, options);
+}
+
+/** POST /profile/edit */
+export function profileEdit(input?: ProfileEditInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.edit, input, options);
+}
+
+/** GET /profile/info */
+export function profileInfo(input?: ProfileInfoInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.info, input, options);
+}
+
+/** POST /profile/password */
+export function profilePassword(input: ProfilePasswordInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.password, input, options);
+}
+
+/** GET /profile/sessions */
+export function profileSessions(input?: ProfileSessionsInput, options?: CallOptions): Promise<ProfileRecord[]> {
+  return callApi<ProfileRecord[]>(bindings.profile.sessions, input, options);
+}
+
+/** POST /profile/sessions/signOut */
+export function profileSignOut(input: ProfileSignOutInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.signOut, input, options);
 }
 
 /** POST /user/add — roles: admin */

@@ -643,6 +643,42 @@ export type ProductSyncInput = {
   shopId?: string;
 };
 
+/** A profile record (schemas/profile.json). */
+export interface ProfileRecord {
+  username?: string;
+  nickname?: string;
+  avatar?: string;
+  id?: string;
+  device?: string;
+  ip?: string;
+  createdAt?: string;
+  lastSeenAt?: string;
+}
+
+/** Input of POST /profile/edit (profile.edit). */
+export type ProfileEditInput = {
+  nickname?: string;
+  avatar?: string;
+};
+
+/** Input of GET /profile/info (profile.info). */
+export type ProfileInfoInput = Record<string, never>;
+
+/** Input of POST /profile/password (profile.password). */
+export type ProfilePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/** Input of GET /profile/sessions (profile.sessions). */
+export type ProfileSessionsInput = Record<string, never>;
+
+/** Input of POST /profile/sessions/signOut (profile.signOut). */
+export type ProfileSignOutInput = {
+  id: string;
+};
+
 /** A staff record (schemas/staff.json). */
 export interface StaffRecord {
   id?: string;
