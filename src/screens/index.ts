@@ -8,5 +8,6 @@ import './merchantAuth/register';
 import './merchant/register';
 import './order/register';
 import './dashboard/register';
+import './profile/register';
 
 export {};
