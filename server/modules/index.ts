@@ -1,6 +1,6 @@
 /**
  * Every server module, in start and seed order. Append a module by adding one line; keep this
- * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile.
+ * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog.
  */
 import type { ServerModule } from '../core/contract';
 import { authModule } from './auth';
@@ -15,6 +15,7 @@ import { orderModule } from './order';
 import { logisticsModule } from './logistics';
 import { analyticsModule } from './analytics';
 import { profileModule } from './profile';
+import { operationLogModule } from './operationLog';
 
 export const modules: ServerModule[] = [
   authModule,
@@ -29,4 +30,5 @@ export const modules: ServerModule[] = [
   logisticsModule,
   analyticsModule,
   profileModule,
+  operationLogModule,
 ];

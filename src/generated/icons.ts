@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import CarOutlined from '@ant-design/icons/CarOutlined';
 import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
@@ -16,6 +17,7 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 export const icons: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CarOutlined,
   DashboardOutlined,
   EnvironmentOutlined,

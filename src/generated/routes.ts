@@ -104,4 +104,15 @@ export const screens: ScreenRoute[] = [
     component: 'profile',
     load: () => import('../../schemas/profile.json').then((m) => m.default as unknown as Resource),
   },
+  {
+    name: 'operationLog',
+    path: '/operationLog',
+    title: 'menu.operationLog',
+    icon: 'AuditOutlined',
+    roles: ['admin'],
+    hidden: false,
+    menuOrder: 95,
+    kind: 'resource',
+    load: () => import('../../schemas/operationLog.json').then((m) => m.default as unknown as Resource),
+  },
 ];

@@ -45,6 +45,11 @@ import type {
   MerchantListInput,
   MerchantRecord,
   MerchantShopsInput,
+  OperationLogDetailInput,
+  OperationLogListInput,
+  OperationLogOperationsInput,
+  OperationLogRecord,
+  OperationLogResourcesInput,
   OrderAddInput,
   OrderAdjustPriceInput,
   OrderAssignAutoInput,
@@ -122,7 +127,14 @@ export const bindings = {
   },
   file: {
     download: { input: { fields: ['key'] }, method: 'GET', path: '/public/file', public: true, result: 'raw' },
-    upload: { input: { fields: ['file'] }, method: 'POST', multipart: true, path: '/file/upload', result: 'file' },
+    upload: {
+      audit: false,
+      input: { fields: ['file'] },
+      method: 'POST',
+      multipart: true,
+      path: '/file/upload',
+      result: 'file',
+    },
   },
   logisticsOrder: {
     add: {
@@ -245,6 +257,7 @@ export const bindings = {
       roles: ['admin'],
     },
     auth: {
+      audit: true,
       input: { fields: ['id', 'merchantId', 'platform'], partial: true },
       method: 'GET',
       path: '/merchantAuth/auth',
@@ -413,6 +426,7 @@ export const bindings = {
       result: 'page',
     },
     syncProducts: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/syncProducts',
@@ -421,12 +435,31 @@ export const bindings = {
       timeout: 600000,
     },
     unbind: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/unbind',
       result: 'record',
       roles: ['admin'],
     },
+  },
+  operationLog: {
+    detail: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'GET',
+      path: '/operationLog/detail',
+      result: 'record',
+      roles: ['admin'],
+    },
+    list: {
+      input: { page: true, search: true, sort: true },
+      method: 'GET',
+      path: '/operationLog/list',
+      result: 'page',
+      roles: ['admin'],
+    },
+    operations: { method: 'GET', path: '/dict/auditOperation', result: 'options', roles: ['admin'] },
+    resources: { method: 'GET', path: '/dict/auditResource', result: 'options', roles: ['admin'] },
   },
   order: {
     add: {
@@ -575,6 +608,7 @@ export const bindings = {
       roles: ['admin', 'finance'],
     },
     skuSync: {
+      audit: true,
       input: {
         extra: {
           id: { title: 'product.sku.product', type: 'bigint' },
@@ -589,6 +623,7 @@ export const bindings = {
       timeout: 600000,
     },
     sync: {
+      audit: true,
       input: { extra: { shopId: { title: 'product.shop', type: 'bigint' } } },
       method: 'GET',
       path: '/product/sync',
@@ -937,6 +972,26 @@ export function merchantAuthSyncProducts(input: MerchantAuthSyncProductsInput, o
 /** GET /merchantAuth/unbind — roles: admin */
 export function merchantAuthUnbind(input: MerchantAuthUnbindInput, options?: CallOptions): Promise<MerchantAuthRecord> {
   return callApi<MerchantAuthRecord>(bindings.merchantAuth.unbind, input, options);
+}
+
+/** GET /operationLog/detail — roles: admin */
+export function operationLogDetail(input: OperationLogDetailInput, options?: CallOptions): Promise<OperationLogRecord> {
+  return callApi<OperationLogRecord>(bindings.operationLog.detail, input, options);
+}
+
+/** GET /operationLog/list — roles: admin */
+export function operationLogList(input?: OperationLogListInput, options?: CallOptions): Promise<Page<OperationLogRecord>> {
+  return callApi<Page<OperationLogRecord>>(bindings.operationLog.list, input, options);
+}
+
+/** GET /dict/auditOperation — roles: admin */
+export function operationLogOperations(input?: OperationLogOperationsInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.operations, input, options);
+}
+
+/** GET /dict/auditResource — roles: admin */
+export function operationLogResources(input?: OperationLogResourcesInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.resources, input, options);
 }
 
 /** POST /order/add — roles: admin */

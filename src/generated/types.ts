@@ -370,6 +370,47 @@ export type MerchantAuthUnbindInput = {
   id: string;
 };
 
+/** A operationLog record (schemas/operationLog.json). */
+export interface OperationLogRecord {
+  id?: string;
+  at?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  username?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  changes?: string;
+  input?: string;
+  ip?: string;
+}
+
+/** Input of GET /operationLog/detail (operationLog.detail). */
+export type OperationLogDetailInput = {
+  id: string;
+};
+
+/** Input of GET /operationLog/list (operationLog.list). */
+export type OperationLogListInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  current?: number;
+  pageSize?: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+};
+
+/** Input of GET /dict/auditOperation (operationLog.operations). */
+export type OperationLogOperationsInput = Record<string, never>;
+
+/** Input of GET /dict/auditResource (operationLog.resources). */
+export type OperationLogResourcesInput = Record<string, never>;
+
 /** A order record (schemas/order.json). */
 export interface OrderRecord {
   id?: string;

@@ -9,5 +9,6 @@ import './merchant/register';
 import './order/register';
 import './dashboard/register';
 import './profile/register';
+import './operationLog/register';
 
 export {};
