@@ -434,18 +434,26 @@ export type MerchantAuthUnbindInput = {
 };
 
 /** A operationLog record (schemas/operationLog.json). */
-export interface OperationLogRecord {
-  id?: string;
-  at?: string;
-  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
-  userId?: string;
-  username?: string;
-  resource?: string;
-  operation?: string;
-  recordId?: string;
-  changes?: string;
-  input?: string;
-  ip?: string;
+export interface OperationLogRecord<Id = string> {
+  id?: Id | null;
+  at?: string | null;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied' | null;
+  userId?: Id | null;
+  username?: string | null;
+  resource?: Id | null;
+  operation?: Id | null;
+  recordId?: string | null;
+  changes?: string | null;
+  input?: string | null;
+  ip?: string | null;
+}
+
+/** Input of every API binding of operationLog, by binding name. */
+export interface OperationLogBindings {
+  detail: OperationLogDetailInput;
+  list: OperationLogListInput;
+  operations: OperationLogOperationsInput;
+  resources: OperationLogResourcesInput;
 }
 
 /** Input of GET /operationLog/detail (operationLog.detail). */
@@ -781,20 +789,29 @@ export type ProductSyncInput = {
 
 /** A profile record (schemas/profile.json). */
 export interface ProfileRecord {
-  username?: string;
-  nickname?: string;
-  avatar?: string;
-  id?: string;
-  device?: string;
-  ip?: string;
-  createdAt?: string;
-  lastSeenAt?: string;
+  username?: string | null;
+  nickname?: string | null;
+  avatar?: string | null;
+  id?: string | null;
+  device?: string | null;
+  ip?: string | null;
+  createdAt?: string | null;
+  lastSeenAt?: string | null;
+}
+
+/** Input of every API binding of profile, by binding name. */
+export interface ProfileBindings {
+  edit: ProfileEditInput;
+  info: ProfileInfoInput;
+  password: ProfilePasswordInput;
+  sessions: ProfileSessionsInput;
+  signOut: ProfileSignOutInput;
 }
 
 /** Input of POST /profile/edit (profile.edit). */
 export type ProfileEditInput = {
-  nickname?: string;
-  avatar?: string;
+  nickname?: string | null;
+  avatar?: string | null;
 };
 
 /** Input of GET /profile/info (profile.info). */

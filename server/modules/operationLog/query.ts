@@ -1,6 +1,8 @@
 /** Reading the operation log: filters, paging and sorting of GET /operationLog/list, and one entry. */
 import type { Db } from '../../core/contract';
+import { toIso, Where } from '../../core/sql';
 import type { Labels } from './labels';
+import type { OperationLogListInput } from '../../../src/generated/types';
 
 interface Row {
   id: bigint;
@@ -16,28 +18,13 @@ interface Row {
   detail: { input?: Record<string, unknown>; reason?: string; roles?: string[] } | null;
 }
 
-export interface LogQuery {
-  atFrom?: string;
-  atTo?: string;
-  kind?: string;
-  userId?: string;
-  resource?: string;
-  operation?: string;
-  recordId?: string;
-  current?: number;
-  pageSize?: number;
-  sortOrder?: string;
-}
+export type LogQuery = OperationLogListInput;
 
 const COLUMNS = 'id, at, kind, user_id, username, resource, action, record_id, ip, changes, detail';
 
 function where(q: LogQuery): { sql: string; params: unknown[] } {
-  const conds: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    conds.push(sql.replace('?', `$${params.length}`));
-  };
+  const w = new Where();
+  const add = (sql: string, v: unknown) => w.add((p) => sql.replace('?', p(v)));
   if (q.atFrom) add('at >= ?::timestamptz', q.atFrom);
   if (q.atTo) add('at <= ?::timestamptz', q.atTo);
   if (q.kind) add('kind = ?', q.kind);
@@ -49,14 +36,14 @@ function where(q: LogQuery): { sql: string; params: unknown[] } {
     if (dot > 0) add('action = ?', q.operation.slice(dot + 1));
   }
   if (q.recordId) add('record_id = ?', q.recordId.trim());
-  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+  return { sql: w.sql, params: w.params };
 }
 
 function toRecord(r: Row, labels: Labels) {
   const detail = r.detail ?? {};
   return {
     id: r.id,
-    at: new Date(r.at).toISOString(),
+    at: toIso(r.at),
     kind: r.kind,
     userId: r.user_id,
     username: r.username,
