@@ -7,6 +7,7 @@
  * Platform calls run outside transactions; each order is written in its own short transaction by
  * createOrder, so a failure half-way keeps what was imported and a re-run completes the rest.
  */
+import { toIso } from '../../core/sql';
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db, type HandlerContext } from '../../core/contract';
 import { coreState } from '../../core/state';
@@ -231,8 +232,8 @@ export async function listImports(db: Db, shopId: string) {
   );
   return r.rows.map((x) => ({
     id: x.id,
-    startTime: x.start_time.toISOString(),
-    endTime: x.end_time.toISOString(),
+    startTime: toIso(x.start_time),
+    endTime: toIso(x.end_time),
     status: x.status,
     fetched: x.fetched,
     imported: x.imported,
@@ -240,7 +241,7 @@ export async function listImports(db: Db, shopId: string) {
     unmatched: x.unmatched,
     error: x.error,
     operator: x.operator,
-    createdAt: x.created_at.toISOString(),
-    finishedAt: x.finished_at ? x.finished_at.toISOString() : null,
+    createdAt: toIso(x.created_at),
+    finishedAt: toIso(x.finished_at),
   }));
 }
