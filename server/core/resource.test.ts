@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ modules: [authModule, noticeModule], schemasDir: join(dir, 'schemas'), localesDir: join(dir, 'locales'), seed: false });
   await t.db.query(`CREATE TABLE notices (
     id int8 PRIMARY KEY, title text NOT NULL, body text NOT NULL, status text NOT NULL DEFAULT 'enabled',
-    views int4 NOT NULL DEFAULT 0, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`);
+    views int4 NOT NULL DEFAULT 0, author_id int8, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`);
   await insertUser(t, { username: 'notice_admin', password: 'admin-pass-1', roles: ['admin'] });
   token = await t.login('notice_admin', 'admin-pass-1');
 }, 120_000);
@@ -109,6 +109,15 @@ describe('list', () => {
     expect((await list({ status: 'enabled' })).total).toBe(2);
     const range = await list({ createdAtFrom: '2026-01-02T00:00:00Z', createdAtTo: '2026-01-03T00:00:00Z' });
     expect(range.list.map((r: any) => r.title)).toEqual(['C 100 元', 'b 普通通知']);
+  });
+
+  test('an id search matches exactly; a value that is no id is a 400 naming the field, never a 500', async () => {
+    const [one] = (await t.db.query<{ id: bigint }>(`UPDATE notices SET author_id = 9007199254740993 WHERE title LIKE 'C%' RETURNING id`)).rows;
+    const p = await list({ authorId: '9007199254740993' });
+    expect(p.list.map((r: any) => [r.id, r.authorId])).toEqual([[String(one.id), '9007199254740993']]);
+    const bad = await t.get('/api/notice/list', { token, query: { authorId: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.msg).toBe('作者 不是有效的编号');
   });
 
   test('sorts by a sortable field only; anything else keeps the default order', async () => {

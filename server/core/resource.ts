@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyField, Resource } from '../../src/schema';
 import type { Db } from './contract';
-import { notFound } from './http-errors';
+import { badField, notFound } from './http-errors';
 import { SCHEMAS_DIR } from './paths';
 import { likePattern, toDate, toIso, Where } from './sql';
 
@@ -150,6 +150,8 @@ export class ResourceTable<R extends object> {
       }
       const v = input[name];
       if (!present(v)) continue;
+      // ref/dict inputs are validated as option values, not ids: a non-number here would be a 500 in SQL
+      if (isIdField(field) && [v].flat().some((x) => !ID.test(String(x).trim()))) throw badField('server.validation.id', field.title);
       if (custom) custom(where, v, this.alias);
       else if (Array.isArray(v)) where.add((p) => `${col} = ANY(${p(v)})`);
       else if (mode === 'like' || (mode === true && TEXT_TYPES.has(field.type))) where.add((p) => `${col} ILIKE ${p(likePattern(String(v).trim()))}`);
@@ -217,6 +219,12 @@ export class ResourceTable<R extends object> {
 }
 
 const TEXT_TYPES = new Set(['string', 'text', 'phone']);
+const ID = /^\d{1,19}$/;
+
+/** A field whose value is a 64-bit id: a bigint, or a ref to the id of another resource. */
+function isIdField(field: AnyField): boolean {
+  return field.type === 'bigint' || (field.type === 'ref' && (field.ref?.value ?? 'id') === 'id');
+}
 
 function present(v: unknown): boolean {
   if (v === undefined || v === null) return false;
