@@ -151,7 +151,7 @@ export class ResourceTable<R extends object> {
       const v = input[name];
       if (!present(v)) continue;
       // ref/dict inputs are validated as option values, not ids: a non-number here would be a 500 in SQL
-      if (isIdField(field) && [v].flat().some((x) => !ID.test(String(x).trim()))) throw badField('server.validation.id', field.title);
+      if (isIdField(field) && [v].flat().some((x) => !ID.test(String(x).trim()))) throw badField('server.validation.id', field.title ?? name);
       if (custom) custom(where, v, this.alias);
       else if (Array.isArray(v)) where.add((p) => `${col} = ANY(${p(v)})`);
       else if (mode === 'like' || (mode === true && TEXT_TYPES.has(field.type))) where.add((p) => `${col} ILIKE ${p(likePattern(String(v).trim()))}`);
