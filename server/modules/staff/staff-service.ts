@@ -217,28 +217,19 @@ export async function resetStaffPassword(db: Db, input: { id: string | bigint; p
 
 /** Options for pickers (GET /dict/user): enabled users only, at most 50, label "昵称（用户名）". */
 export async function staffOptions(db: Db, q: StaffDictInput): Promise<StaffOption[]> {
-  const where = ['u.enabled'];
-  const params: unknown[] = [];
+  const w = new Where().add('u.enabled');
   const keyword = q.keyword?.trim();
-  if (keyword) {
-    params.push(likePattern(keyword));
-    const n = `$${params.length}`;
-    where.push(`(u.username ILIKE ${n} OR u.nickname ILIKE ${n} OR u.phone LIKE ${n})`);
-  }
-  if (q.storeId) {
-    params.push(q.storeId);
-    where.push(`u.store_id = $${params.length}`);
-  }
+  if (keyword) w.add((p) => { const n = p(likePattern(keyword)); return `(u.username ILIKE ${n} OR u.nickname ILIKE ${n} OR u.phone LIKE ${n})`; });
+  if (q.storeId) w.add((p) => `u.store_id = ${p(q.storeId)}`);
   let join = '';
   if (q.merchantId) {
-    params.push(q.merchantId);
     join = 'JOIN stores s ON s.id = u.store_id';
-    where.push(`s.merchant_id = $${params.length}`);
+    w.add((p) => `s.merchant_id = ${p(q.merchantId)}`);
   }
   const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; store_id: bigint | null }>(
     `SELECT u.id, u.username, u.nickname, u.roles, u.store_id FROM users u ${join}
-     WHERE ${where.join(' AND ')} ORDER BY u.username LIMIT 50`,
-    params,
+     ${w.sql} ORDER BY u.username LIMIT 50`,
+    w.params,
   );
   return rows.map((r) => ({
     value: r.id,

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../core/contract';
 import { badField, conflict, notFound } from '../../core/http-errors';
-import { likePattern, toIso } from '../../core/sql';
+import { likePattern, toIso, Where } from '../../core/sql';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
 import { defineResource } from '../../core/resource-write';
 import type { StoreAuditInput, StoreDictInput, StoreEditInput, StoreRecord as GeneratedStoreRecord } from '../../../src/generated/types';
@@ -229,35 +229,22 @@ export async function listAudits(db: Db, storeId: string): Promise<AuditLog[]> {
  * city, district codes): only stores whose service area covers its city or district.
  */
 export async function storeOptions(db: Db, f: StoreDictInput) {
-  const where: string[] = [];
-  const params: unknown[] = [];
+  const w = new Where();
   const ids = asArray(f.id);
-  if (ids.length) {
-    params.push(ids);
-    where.push(`s.id = ANY($${params.length}::int8[])`);
-  }
-  if (f.keyword) {
-    params.push(likePattern(f.keyword));
-    where.push(`(s.name ILIKE $${params.length} OR m.name ILIKE $${params.length} OR s.phone LIKE $${params.length})`);
-  }
-  if (f.merchantId) {
-    params.push(f.merchantId);
-    where.push(`s.merchant_id = $${params.length}`);
-  }
-  if (f.assignable) where.push(assignableSql('s'));
+  if (ids.length) w.add((p) => `s.id = ANY(${p(ids)}::int8[])`);
+  if (f.keyword) w.add((p) => { const k = p(likePattern(f.keyword!)); return `(s.name ILIKE ${k} OR m.name ILIKE ${k} OR s.phone LIKE ${k})`; });
+  if (f.merchantId) w.add((p) => `s.merchant_id = ${p(f.merchantId)}`);
+  if (f.assignable) w.add(assignableSql('s'));
   // The same coverage rule as auto-assign: the service area holds the place's city or its district.
   const areas = asArray(f.region).slice(1).filter(Boolean);
-  if (areas.length) {
-    params.push(areas);
-    where.push(`s.service_area && $${params.length}::text[]`);
-  }
+  if (areas.length) w.add((p) => `s.service_area && ${p(areas)}::text[]`);
   const r = await db.query(
     `SELECT s.id, s.name, s.merchant_id, m.name AS merchant_name, s.province, s.city, s.district,
             s.service_area, s.audit_status
      FROM stores s JOIN merchants m ON m.id = s.merchant_id
-     ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+     ${w.sql}
      ORDER BY s.name, s.id LIMIT 50`,
-    params,
+    w.params,
   );
   return r.rows.map((x: Row) => ({
     value: BigInt(x.id),
