@@ -9,19 +9,12 @@ import { fieldTypes } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import { useSectionRows } from './use-section-rows';
+import type { MerchantAuthRecord } from '../../generated/types';
 
-export interface ShopRow {
-  id: string;
-  platform: string;
-  platformShopId: string;
-  name: string;
-  authStatus: 'authorized' | 'expired' | 'unbound';
-  authorizedAt: string | null;
-  tokenExpiresAt: string | null;
-  lastSyncAt: string | null;
-}
+/** A shop as GET /merchant/shops sends it: the merchantAuth screen's record (src/generated/types.ts). */
+export type ShopRow = MerchantAuthRecord & { id: string };
 
-const STATUS: Record<ShopRow['authStatus'], { color: string; label: string }> = {
+const STATUS: Partial<Record<NonNullable<ShopRow['authStatus']>, { color: string; label: string }>> = {
   authorized: { color: 'success', label: 'merchant.shopStatusAuthorized' },
   expired: { color: 'warning', label: 'merchant.shopStatusExpired' },
   unbound: { color: 'default', label: 'merchant.shopStatusUnbound' },
@@ -49,7 +42,7 @@ export default function MerchantShops({ resource, record, binding }: SlotProps) 
         { title: t('merchant.shopName'), dataIndex: 'name' },
         { title: t('merchant.shopPlatform'), dataIndex: 'platform', render: (v: string) => <PlatformCell name="platform" field={PLATFORM} resource={resource} value={v} /> },
         { title: t('merchant.shopPlatformId'), dataIndex: 'platformShopId', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
-        { title: t('merchant.shopAuthStatus'), dataIndex: 'authStatus', render: (v: ShopRow['authStatus']) => <Tag color={STATUS[v]?.color}>{STATUS[v] ? t(STATUS[v].label) : v}</Tag> },
+        { title: t('merchant.shopAuthStatus'), dataIndex: 'authStatus', render: (v: NonNullable<ShopRow['authStatus']>) => <Tag color={STATUS[v]?.color}>{STATUS[v] ? t(STATUS[v]!.label) : v}</Tag> },
         { title: t('merchant.shopAuthorizedAt'), dataIndex: 'authorizedAt', render: time },
         { title: t('merchant.shopTokenExpiresAt'), dataIndex: 'tokenExpiresAt', render: time },
         { title: t('merchant.shopLastSyncAt'), dataIndex: 'lastSyncAt', render: time },
