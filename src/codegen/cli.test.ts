@@ -93,7 +93,7 @@ describe('schemas CLI', () => {
 
   test('unknown commands and options are refused', async () => {
     const { run } = project();
-    expect((await run('generate')).code).toBe(2);
-    expect((await run('validate', '--check')).code).toBe(2);
+    expect((await run('generate')).code).toBe(1);
+    expect((await run('validate', '--check')).code).toBe(1);
   });
 });
