@@ -46,7 +46,7 @@ export function parseJsonFile(path: string, text: string): ParseResult {
     const open = raw.find((r) => r.char === '\n' || r.char === '\r');
     if (open) {
       const message = 'unterminated string: the closing " is missing on this line (a JSON string cannot span lines; write \\n for a line break inside a text)';
-      return { ok: false, diagnostics: [{ file: path, ...lineCol(text, open.stringStart), pointer: '', message }] };
+      return { ok: false, diagnostics: [{ file: path, ...lineCol(text, brokenString(text, open.stringStart)), pointer: '', message }] };
     }
     const { pos, message } = explainSyntaxError(text, (e as Error).message);
     return { ok: false, diagnostics: [...raw.map((r) => rawCharDiagnostic(path, text, r)), { file: path, ...lineCol(text, pos), pointer: '', message }] };
@@ -96,6 +96,24 @@ function rawControlChars(text: string): RawChar[] {
     else if (c < ' ') out.push({ char: c, pos: i, stringStart });
   }
   return out;
+}
+
+/**
+ * On the line where a string ran over, the string whose closing quote is missing: the first one that
+ * is followed by something a JSON string cannot be followed by (the missing quote pairs the rest up
+ * wrongly, so the string that finally spans the line break usually starts later on the line).
+ */
+function brokenString(text: string, fallback: number): number {
+  const lineStart = text.lastIndexOf('\n', fallback) + 1;
+  for (let i = lineStart; i < fallback; i++) {
+    if (text[i] !== '"') continue;
+    const start = i;
+    for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+    let next = i + 1;
+    while (text[next] === ' ' || text[next] === '\t') next++;
+    if (!/[:,}\]\r\n]/.test(text[next] ?? '\n')) return start;
+  }
+  return fallback;
 }
 
 function rawCharDiagnostic(path: string, text: string, r: RawChar): Diagnostic {

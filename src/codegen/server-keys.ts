@@ -30,7 +30,7 @@ export function serverKeys(sources: SourceFile[]): { key: string; file: string; 
     for (const m of text.matchAll(LITERAL)) {
       const key = m[2];
       if (!KEY.test(key) || seen.has(key)) continue;
-      seen.set(key, { key, file: f.path, ...lineCol(f.text, m.index! + 1) });
+      seen.set(key, { key, file: f.path, ...lineCol(f.text, m.index!) });
     }
   }
   return [...seen.values()];

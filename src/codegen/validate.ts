@@ -88,7 +88,8 @@ export function validateProject(input: ValidateInput): ValidateResult {
 
   const rawApp = (appFile?.data && typeof appFile.data === 'object' ? appFile.data : {}) as Partial<AppSchema>;
   const app: Partial<AppSchema> = appOk ? rawApp : safeApp(rawApp);
-  const ctx: CheckContext = { app, appFile, resources, known, handlers: input.handlers, iconExists: input.iconExists, out };
+  const unreadable = parsed.length < input.schemaFiles.length;
+  const ctx: CheckContext = { app, appFile, resources, known, handlers: input.handlers, iconExists: input.iconExists, out, unreadable };
   for (const rf of resources) {
     checkResource(ctx, rf);
     checkFieldRules(ctx, rf);
