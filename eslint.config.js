@@ -19,7 +19,17 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 
 /** test files and their harnesses wire fakes across layers and hold Chinese sample data */
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/testing.tsx', '**/testing.ts', '**/test-kit.ts', '**/test-support.ts', 'server/test/**', '**/test-fixtures/**'];
+const TESTS = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.testkit.ts',
+  '**/testing.tsx',
+  '**/testing.ts',
+  '**/test-kit.ts',
+  '**/test-support.ts',
+  'server/test/**',
+  '**/test-fixtures/**',
+];
 
 /** Folders as boundaries elements; the most specific pattern first. */
 const ELEMENTS = [
@@ -88,6 +98,8 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { boundaries, 'import-x': importX },
     settings: {
+      // element patterns are relative to this folder, wherever ESLint is started from
+      'boundaries/root-path': import.meta.dirname,
       'boundaries/elements': ELEMENTS,
       'boundaries/include': ['src/**', 'server/**', 'scripts/**', 'e2e/**', 'bench/**', 'schemas/**', 'locales/**'],
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'require', 'export'],
@@ -110,7 +122,11 @@ export default [
         {
           default: 'allow',
           rules: [
-            { from: ['schema', 'engine'], disallow: UI_PACKAGES, message: 'src/schema and src/engine are UI-free: ${dependency.source} belongs in src/renderer' },
+            {
+              from: ['schema', 'engine'],
+              disallow: UI_PACKAGES,
+              message: 'src/schema and src/engine are UI-free: ${dependency.source} belongs in src/renderer',
+            },
             { from: SERVER_TYPES, disallow: BROWSER_PACKAGES, message: 'the server never imports browser packages (${dependency.source})' },
           ],
         },
@@ -119,7 +135,10 @@ export default [
         'error',
         {
           default: 'allow',
-          rules: [{ target: 'server-module', disallow: ['**'], message: 'a server module reaches another only through its index.ts, not ${dependency.source}' }, { target: 'server-module', allow: ['index.ts'] }],
+          rules: [
+            { target: 'server-module', disallow: ['**'], message: 'a server module reaches another only through its index.ts, not ${dependency.source}' },
+            { target: 'server-module', allow: ['index.ts'] },
+          ],
         },
       ],
       'boundaries/no-unknown': 'off',

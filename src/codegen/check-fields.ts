@@ -28,7 +28,8 @@ export function checkFieldRules(ctx: CheckContext, { file, res }: ResourceFile):
 
   for (const [name, f] of Object.entries(fields)) checkField(err, enums, name, f, pointerOf('fields', name));
   for (const [bname, b] of Object.entries(res.api ?? {})) {
-    for (const [pname, p] of Object.entries(b.input?.extra ?? {})) checkField(err, enums, pname, p as AnyField, pointerOf('api', bname, 'input', 'extra', pname));
+    for (const [pname, p] of Object.entries(b.input?.extra ?? {}))
+      checkField(err, enums, pname, p as AnyField, pointerOf('api', bname, 'input', 'extra', pname));
     duplicates(err, b.input?.fields ?? [], pointerOf('api', bname, 'input', 'fields'), 'input field', 'fields');
   }
   conditionValues(err, enums, fields, res);
@@ -42,7 +43,10 @@ function checkField(err: Err, enums: AppSchema['enums'], name: string, f: AnyFie
     err(`${pointer}/min`, `"min" ${show(f.min)} is above "max" ${show(f.max)} on "${name}": no value can satisfy both; lower "min" or raise "max"`);
   }
   if (f.minLength !== undefined && f.maxLength !== undefined && f.minLength > f.maxLength) {
-    err(`${pointer}/minLength`, `"minLength" ${f.minLength} is above "maxLength" ${f.maxLength} on "${name}": no text can satisfy both; lower "minLength" or raise "maxLength"`);
+    err(
+      `${pointer}/minLength`,
+      `"minLength" ${f.minLength} is above "maxLength" ${f.maxLength} on "${name}": no text can satisfy both; lower "minLength" or raise "maxLength"`,
+    );
   }
   if (f.readOnly && f.writeOnly) {
     err(`${pointer}/writeOnly`, `"${name}" is both "readOnly" (never sent by forms) and "writeOnly" (never returned or shown): keep one of them`);
@@ -58,7 +62,10 @@ function checkField(err: Err, enums: AppSchema['enums'], name: string, f: AnyFie
     } catch (e) {
       patternOk = false;
       const why = (e instanceof Error ? e.message : String(e)).replace(/^Invalid regular expression: /, '');
-      err(`${pointer}/pattern`, `"pattern" of "${name}" is not a valid regular expression (${why}); close every group and bracket, and escape special characters such as ( [ { . with \\`);
+      err(
+        `${pointer}/pattern`,
+        `"pattern" of "${name}" is not a valid regular expression (${why}); close every group and bracket, and escape special characters such as ( [ { . with \\`,
+      );
     }
   }
   if (f.default !== undefined) checkDefault(err, enums, name, f, `${pointer}/default`, patternOk);
@@ -99,7 +106,10 @@ function checkDefault(err: Err, enums: AppSchema['enums'], name: string, f: AnyF
   }
   const e = validate.errors?.[0];
   const where = e?.instancePath ? ` at ${e.instancePath}` : '';
-  err(pointer, `default ${show(d)} does not fit "${name}" (type "${f.type}"${f.multiple ? ', multiple' : ''}): ${e?.message ?? 'wrong value'}${where}; write a value the field accepts, or remove "default"`);
+  err(
+    pointer,
+    `default ${show(d)} does not fit "${name}" (type "${f.type}"${f.multiple ? ', multiple' : ''}): ${e?.message ?? 'wrong value'}${where}; write a value the field accepts, or remove "default"`,
+  );
 }
 
 /** money bounds are decimal strings, outside JSON Schema's numbers */
@@ -121,7 +131,10 @@ function conditionValues(err: Err, enums: AppSchema['enums'], fields: Record<str
       allowed.forEach((v, i) => {
         if (v === null || values.some((x) => x === v || String(x) === String(v))) return;
         const source = f.type === 'enum' ? `enum "${f.enum}"` : 'a boolean field';
-        err(`${base}/${pointerOf(name).slice(1)}/${i}`, `${what} value ${show(v)} for "${name}" is not one of the values of ${source} (${values.map((x) => show(x)).join(', ')}), so it never matches`);
+        err(
+          `${base}/${pointerOf(name).slice(1)}/${i}`,
+          `${what} value ${show(v)} for "${name}" is not one of the values of ${source} (${values.map((x) => show(x)).join(', ')}), so it never matches`,
+        );
       });
     }
   };

@@ -19,7 +19,10 @@ const LITERAL = /(['"])(server\.[A-Za-z0-9_.]+)\1/g;
 
 /** Comments blanked out (same length, so offsets stay), so a key named in a comment is not a key sent. */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"\\])\/\/[^\n]*/g, (m, lead: string | undefined) => (lead ?? '') + m.slice((lead ?? '').length).replace(/[^\n]/g, ' '));
+  return text.replace(
+    /\/\*[\s\S]*?\*\/|(^|[^:'"\\])\/\/[^\n]*/g,
+    (m, lead: string | undefined) => (lead ?? '') + m.slice((lead ?? '').length).replace(/[^\n]/g, ' '),
+  );
 }
 
 /** Every message key literal in the server's sources, with where it first occurs. */

@@ -31,21 +31,41 @@ describe('constraints that contradict each other on one field', () => {
   test('minLength above maxLength', () => {
     const input = editFile(base, STAFF, '"minLength": 3, "maxLength": 32', '"minLength": 40, "maxLength": 32');
     expect(report(input)).toEqual([
-      line(input, STAFF, '/fields/username/minLength', '40', '"minLength" 40 is above "maxLength" 32 on "username": no text can satisfy both; lower "minLength" or raise "maxLength"', '"username"'),
+      line(
+        input,
+        STAFF,
+        '/fields/username/minLength',
+        '40',
+        '"minLength" 40 is above "maxLength" 32 on "username": no text can satisfy both; lower "minLength" or raise "maxLength"',
+        '"username"',
+      ),
     ]);
   });
 
   test('a money minimum above its maximum (decimals compared exactly)', () => {
     const input = editFile(base, TICKET, '"min": "0.01",', '"min": "0.01", "max": "0.00",');
     expect(report(input)).toEqual([
-      line(input, TICKET, '/fields/amount/min', '"0.01"', '"min" "0.01" is above "max" "0.00" on "amount": no value can satisfy both; lower "min" or raise "max"'),
+      line(
+        input,
+        TICKET,
+        '/fields/amount/min',
+        '"0.01"',
+        '"min" "0.01" is above "max" "0.00" on "amount": no value can satisfy both; lower "min" or raise "max"',
+      ),
     ]);
   });
 
   test('readOnly and writeOnly on one field', () => {
     const input = editFile(base, STAFF, '"writeOnly": true', '"writeOnly": true, "readOnly": true');
     expect(report(input)).toContain(
-      line(input, STAFF, '/fields/password/writeOnly', 'true', '"password" is both "readOnly" (never sent by forms) and "writeOnly" (never returned or shown): keep one of them', '"writeOnly": '),
+      line(
+        input,
+        STAFF,
+        '/fields/password/writeOnly',
+        'true',
+        '"password" is both "readOnly" (never sent by forms) and "writeOnly" (never returned or shown): keep one of them',
+        '"writeOnly": ',
+      ),
     );
   });
 });
@@ -54,7 +74,13 @@ describe('a default that does not fit its field', () => {
   test('wrong JSON type', () => {
     const input = editFile(base, TICKET, '"maxLength": 500 }', '"maxLength": 500, "default": 5 }');
     expect(report(input)).toEqual([
-      line(input, TICKET, '/fields/note/default', '5 }', 'default 5 does not fit "note" (type "text"): must be string; write a value the field accepts, or remove "default"'),
+      line(
+        input,
+        TICKET,
+        '/fields/note/default',
+        '5 }',
+        'default 5 does not fit "note" (type "text"): must be string; write a value the field accepts, or remove "default"',
+      ),
     ]);
   });
 
@@ -83,14 +109,31 @@ describe('condition values that are not values of the field', () => {
   test('an action "when" value outside the enum', () => {
     const input = editFile(base, STAFF, '"when": { "enabled": [false] }', '"when": { "enabled": ["off"] }');
     expect(report(input)).toEqual([
-      line(input, STAFF, '/actions/enable/when/enabled/0', '"off"', 'condition value "off" for "enabled" is not one of the values of enum "userStatus" (true, false), so it never matches'),
+      line(
+        input,
+        STAFF,
+        '/actions/enable/when/enabled/0',
+        '"off"',
+        'condition value "off" for "enabled" is not one of the values of enum "userStatus" (true, false), so it never matches',
+      ),
     ]);
   });
 
   test('a form item "visibleWhen" value outside the enum', () => {
-    const input = editFile(base, TICKET, '{ "field": "assigneeId", "span": 12 }', '{ "field": "assigneeId", "span": 12, "visibleWhen": { "status": ["opened"] } }');
+    const input = editFile(
+      base,
+      TICKET,
+      '{ "field": "assigneeId", "span": 12 }',
+      '{ "field": "assigneeId", "span": 12, "visibleWhen": { "status": ["opened"] } }',
+    );
     expect(report(input)).toEqual([
-      line(input, TICKET, '/forms/add/items/3/visibleWhen/status/0', '"opened"', 'visibleWhen value "opened" for "status" is not one of the values of enum "ticketStatus" ("open", "closed"), so it never matches'),
+      line(
+        input,
+        TICKET,
+        '/forms/add/items/3/visibleWhen/status/0',
+        '"opened"',
+        'visibleWhen value "opened" for "status" is not one of the values of enum "ticketStatus" ("open", "closed"), so it never matches',
+      ),
     ]);
   });
 });
@@ -98,7 +141,14 @@ describe('condition values that are not values of the field', () => {
 test('the same column listed twice', () => {
   const input = editFile(base, TICKET, '"amount", "region", "assigneeId"', '"amount", "region", "amount", "assigneeId"');
   expect(report(input)).toEqual([
-    line(input, TICKET, '/list/columns/3', '"amount"', 'column "amount" is listed twice in "columns" (first at /list/columns/1); remove one, or show a second field in the same cell with "also"', '"region", "amount"'),
+    line(
+      input,
+      TICKET,
+      '/list/columns/3',
+      '"amount"',
+      'column "amount" is listed twice in "columns" (first at /list/columns/1); remove one, or show a second field in the same cell with "also"',
+      '"region", "amount"',
+    ),
   ]);
 });
 
@@ -132,7 +182,12 @@ describe('a field required on create that the create form cannot fill', () => {
   });
 
   test('hidden from forms', () => {
-    const input = editFile(base, STAFF, '"nickname": { "type": "string", "title": "staff.nickname",', '"nickname": { "type": "string", "title": "staff.nickname", "hideInForm": true,');
+    const input = editFile(
+      base,
+      STAFF,
+      '"nickname": { "type": "string", "title": "staff.nickname",',
+      '"nickname": { "type": "string", "title": "staff.nickname", "hideInForm": true,',
+    );
     expect(report(input)).toEqual([
       line(
         input,
@@ -200,7 +255,13 @@ describe('server message keys', () => {
     const input = editFile(base, 'locales/en-US/ticket.json', '  "server.ticket.alreadyClosed": "The ticket is already closed",\n', '');
     const file = 'server/modules/ticket/ticket-errors.ts';
     expect(report(input)).toEqual([
-      line(input, 'locales/zh-CN/ticket.json', '/server.ticket.alreadyClosed', '"server.ticket.alreadyClosed"', 'key "server.ticket.alreadyClosed" is missing in en-US (locales/en-US/*.json)'),
+      line(
+        input,
+        'locales/zh-CN/ticket.json',
+        '/server.ticket.alreadyClosed',
+        '"server.ticket.alreadyClosed"',
+        'key "server.ticket.alreadyClosed" is missing in en-US (locales/en-US/*.json)',
+      ),
       serverLine(
         input,
         file,
@@ -212,12 +273,23 @@ describe('server message keys', () => {
 
   test('a key named only in a comment is not required', () => {
     expect(report(base)).toEqual([]);
-    expect(fileText({ ...base, schemaFiles: [], localeFiles: base.serverSources! }, 'server/modules/ticket/ticket-errors.ts')).toContain("'server.ticket.onlyInComment'");
+    expect(fileText({ ...base, schemaFiles: [], localeFiles: base.serverSources! }, 'server/modules/ticket/ticket-errors.ts')).toContain(
+      "'server.ticket.onlyInComment'",
+    );
   });
 });
 
 test('no input file makes the validator throw', () => {
-  const texts = ['', 'null', '[]', '"x"', '{"fields": 5, "list": "x", "api": [1], "forms": {"a": null}, "actions": {"b": 3}}', '{"name": "staff", "list": {"columns": [{}], "api": 7}}', '\u0000\u0001{', '{"a": "\\u12"}'];
+  const texts = [
+    '',
+    'null',
+    '[]',
+    '"x"',
+    '{"fields": 5, "list": "x", "api": [1], "forms": {"a": null}, "actions": {"b": 3}}',
+    '{"name": "staff", "list": {"columns": [{}], "api": 7}}',
+    '\u0000\u0001{',
+    '{"a": "\\u12"}',
+  ];
   for (const text of texts) {
     const input = { ...base, schemaFiles: base.schemaFiles.map((f) => (f.path === STAFF ? { ...f, text } : f)) };
     expect(() => validateProject(input)).not.toThrow();
