@@ -120,25 +120,49 @@ function moneyBound(f: AnyField, d: unknown): string | null {
   return null;
 }
 
-/** `when` of actions and `visibleWhen` of form items: values of an enum field must be its values. */
+/** The values an enum or boolean field takes; undefined for other fields (or an unknown enum, reported elsewhere). */
+function valuesOf(enums: AppSchema['enums'], f: AnyField | undefined): unknown[] | undefined {
+  if (f?.type === 'enum' && f.enum) return enums[f.enum]?.values.map((v) => v.value);
+  return f?.type === 'boolean' ? [true, false] : undefined;
+}
+
+const sourceOf = (f: AnyField) => (f.type === 'enum' ? `enum "${f.enum}"` : 'a boolean field');
+
+/**
+ * `when` of actions and `visibleWhen` of form items: values of an enum field must be its values; so
+ * must the fixed `params` an action sends.
+ */
 function conditionValues(err: Err, enums: AppSchema['enums'], fields: Record<string, AnyField>, res: Resource): void {
   const check = (cond: Record<string, unknown[]> | undefined, base: string, what: string) => {
     for (const [name, allowed] of Object.entries(cond ?? {})) {
       const f = fields[name];
       if (!f || !Array.isArray(allowed)) continue; // an unknown field is reported by the name checks
-      const values = f.type === 'enum' && f.enum ? enums[f.enum]?.values.map((v) => v.value) : f.type === 'boolean' ? [true, false] : undefined;
+      const values = valuesOf(enums, f);
       if (!values) continue;
       allowed.forEach((v, i) => {
         if (v === null || values.some((x) => x === v || String(x) === String(v))) return;
-        const source = f.type === 'enum' ? `enum "${f.enum}"` : 'a boolean field';
         err(
           `${base}/${pointerOf(name).slice(1)}/${i}`,
-          `${what} value ${show(v)} for "${name}" is not one of the values of ${source} (${values.map((x) => show(x)).join(', ')}), so it never matches`,
+          `${what} value ${show(v)} for "${name}" is not one of the values of ${sourceOf(f)} (${values.map((x) => show(x)).join(', ')}), so it never matches`,
         );
       });
     }
   };
-  for (const [aname, a] of Object.entries(res.actions ?? {})) check(a.when as Record<string, unknown[]>, `${pointerOf('actions', aname)}/when`, 'condition');
+  for (const [aname, a] of Object.entries(res.actions ?? {})) {
+    check(a.when as Record<string, unknown[]>, `${pointerOf('actions', aname)}/when`, 'condition');
+    // a fixed value the action sends must be one the field accepts
+    for (const [name, v] of Object.entries(a.params ?? {})) {
+      const values = valuesOf(enums, fields[name]);
+      if (!values) continue;
+      const list = Array.isArray(v) ? v : [v];
+      const bad = list.find((x) => !values.some((y) => y === x));
+      if (bad === undefined) continue;
+      err(
+        pointerOf('actions', aname, 'params', name),
+        `fixed value ${show(bad)} of param "${name}" is not one of the values of ${sourceOf(fields[name])} (${values.map((x) => show(x)).join(', ')}): the server would refuse it`,
+      );
+    }
+  }
   for (const [fname, form] of Object.entries(res.forms ?? {})) {
     form.items.forEach((item, i) => {
       if (typeof item !== 'string') check(item.visibleWhen as Record<string, unknown[]>, `${pointerOf('forms', fname, 'items', i)}/visibleWhen`, 'visibleWhen');

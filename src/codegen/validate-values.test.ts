@@ -136,6 +136,19 @@ describe('condition values that are not values of the field', () => {
       ),
     ]);
   });
+
+  test('a fixed action param outside the enum', () => {
+    const input = editFile(base, STAFF, '"params": { "enabled": false }', '"params": { "enabled": "disabled" }');
+    expect(report(input)).toEqual([
+      line(
+        input,
+        STAFF,
+        '/actions/disable/params/enabled',
+        '"disabled"',
+        'fixed value "disabled" of param "enabled" is not one of the values of enum "userStatus" (true, false): the server would refuse it',
+      ),
+    ]);
+  });
 });
 
 test('the same column listed twice', () => {
