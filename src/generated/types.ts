@@ -1027,3 +1027,23 @@ export type SystemHealthInput = Record<string, never>;
 
 /** Input of GET /public/openapi.json (system.openapi). */
 export type SystemOpenapiInput = Record<string, never>;
+
+/** A workbench record (schemas/workbench.json). */
+export interface WorkbenchRecord {
+  resource?: string | null;
+  title?: string | null;
+  count?: number | null;
+  path?: string | null;
+}
+
+/** Input of every API binding of workbench, by binding name. */
+export interface WorkbenchBindings {
+  recent: WorkbenchRecentInput;
+  todos: WorkbenchTodosInput;
+}
+
+/** Input of GET /workbench/recent (workbench.recent). */
+export type WorkbenchRecentInput = Record<string, never>;
+
+/** Input of GET /workbench/todos (workbench.todos). */
+export type WorkbenchTodosInput = Record<string, never>;
