@@ -6,7 +6,12 @@ import { LOCALES_DIR } from './paths';
 
 function messagesOf(locale: string): Record<string, string> {
   const dir = join(LOCALES_DIR, locale);
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))),
+  );
 }
 
 describe('server message keys', () => {

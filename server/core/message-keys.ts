@@ -44,13 +44,15 @@ export function serverMessageKeys(root = ROOT_DIR): ServerMessageKeys {
   const note = (map: Map<string, string[]>, key: string, where: string) => map.set(key, [...(map.get(key) ?? []), where]);
   for (const file of sourceFiles(join(root, 'server'))) {
     const rel = relative(root, file);
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      if (/^\s*(\*|\/\/|\/\*)/.test(line)) return; // comments and examples send nothing
-      const where = `${rel}:${i + 1}`;
-      for (const m of line.matchAll(SERVER_KEY)) note(keys, m[1], where);
-      for (const m of line.matchAll(SERVER_PREFIX)) note(prefixes, m[1], where);
-      for (const m of line.matchAll(FIELD_TITLE)) note(keys, m[1], where);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(\*|\/\/|\/\*)/.test(line)) return; // comments and examples send nothing
+        const where = `${rel}:${i + 1}`;
+        for (const m of line.matchAll(SERVER_KEY)) note(keys, m[1], where);
+        for (const m of line.matchAll(SERVER_PREFIX)) note(prefixes, m[1], where);
+        for (const m of line.matchAll(FIELD_TITLE)) note(keys, m[1], where);
+      });
   }
   return { keys, prefixes };
 }

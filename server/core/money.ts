@@ -27,7 +27,7 @@ export function fromCents(cents: bigint): string {
 /** a / b rounded half away from zero (0 when b is 0). */
 export function divRound(a: bigint, b: bigint): bigint {
   if (b === 0n) return 0n;
-  const neg = (a < 0n) !== (b < 0n);
+  const neg = a < 0n !== b < 0n;
   const x = a < 0n ? -a : a;
   const y = b < 0n ? -b : b;
   const q = (x * 2n + y) / (2n * y);

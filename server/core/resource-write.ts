@@ -86,10 +86,10 @@ export class WritableResource<R extends object> extends ResourceTable<R> {
     await this.check(db, input, true);
     const id = nextId();
     const cols = [...this.values(input, true), ...Object.entries(extra)];
-    await db.query(
-      `INSERT INTO ${this.options.table} (id${cols.map(([c]) => `, ${c}`).join('')}) VALUES ($1${cols.map((_, i) => `, $${i + 2}`).join('')})`,
-      [id, ...cols.map(([, v]) => v)],
-    );
+    await db.query(`INSERT INTO ${this.options.table} (id${cols.map(([c]) => `, ${c}`).join('')}) VALUES ($1${cols.map((_, i) => `, $${i + 2}`).join('')})`, [
+      id,
+      ...cols.map(([, v]) => v),
+    ]);
     return this.get(db, id);
   }
 

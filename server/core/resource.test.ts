@@ -90,8 +90,13 @@ describe('list', () => {
       ['C 100 元', 'enabled', '2026-01-03T00:00:00Z'],
     ];
     for (const [title, status, at] of rows) {
-      await t.db.query(`INSERT INTO notices (id, title, body, status, views, created_at) VALUES ($1, $2, 'x', $3, $4, $5)`,
-        [t.nextId(), title, status, title.length, at]);
+      await t.db.query(`INSERT INTO notices (id, title, body, status, views, created_at) VALUES ($1, $2, 'x', $3, $4, $5)`, [
+        t.nextId(),
+        title,
+        status,
+        title.length,
+        at,
+      ]);
     }
   });
   const list = async (query: Record<string, string | number>) => (await t.get('/api/notice/list', { token, query })).data.data;

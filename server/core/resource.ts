@@ -196,7 +196,10 @@ export class ResourceTable<R extends object> {
 
   async count(db: Db, input: Record<string, any>, opts: ReadOptions = {}): Promise<number> {
     const where = this.whereOf(input, opts);
-    const r = await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${this.options.table} ${this.alias} ${this.options.joins ?? ''} ${where.sql}`, where.params);
+    const r = await db.query<{ n: bigint }>(
+      `SELECT count(*) AS n FROM ${this.options.table} ${this.alias} ${this.options.joins ?? ''} ${where.sql}`,
+      where.params,
+    );
     return Number(r.rows[0].n);
   }
 

@@ -26,10 +26,12 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if (p.file) {
-      chunks.push(Buffer.from(
-        `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\n` +
-        `Content-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\n` +
+            `Content-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.file.data, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`));
@@ -40,10 +42,7 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 /** A minimal valid PNG (1×1, transparent). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
 export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24, 0)]);
@@ -84,7 +83,12 @@ export async function setup(): Promise<Kit> {
   const finance = await t.login('finance', 'finance123');
   const adminId = String((await t.db.query<{ id: bigint }>(`SELECT id FROM users WHERE username = 'admin'`)).rows[0].id);
   return {
-    t, db: t.db, nextId: t.nextId, admin, finance, adminId,
+    t,
+    db: t.db,
+    nextId: t.nextId,
+    admin,
+    finance,
+    adminId,
     async call(method, url, opts = {}) {
       const headers: Record<string, string> = { 'x-locale': opts.locale ?? 'zh-CN' };
       const token = opts.token === undefined ? admin : opts.token;
