@@ -42,10 +42,12 @@ function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): stri
     out.push('}');
   }
   const bindings = Object.keys(resource.api ?? {}).sort(cmp);
-  if (bindings.length) {
+  // the bindings a module handles (the core answers an exportOf binding itself)
+  const handled = bindings.filter((bname) => !resource.api![bname].exportOf);
+  if (handled.length) {
     // the server types a module's handlers with it: ModuleHandlers<MerchantBindings> (server/core/contract.ts)
-    out.push('', `/** Input of every API binding of ${resource.name}, by binding name. */`, `export interface ${pascal(resource.name)}Bindings {`);
-    for (const bname of bindings) out.push(`  ${tsKey(bname)}: ${inputTypeName(resource.name, bname)};`);
+    out.push('', `/** Input of every API binding a ${resource.name} module handles, by binding name. */`, `export interface ${pascal(resource.name)}Bindings {`);
+    for (const bname of handled) out.push(`  ${tsKey(bname)}: ${inputTypeName(resource.name, bname)};`);
     out.push('}');
   }
   for (const bname of bindings) {

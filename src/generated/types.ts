@@ -6,7 +6,7 @@ export interface AuthRecord {
   username?: string | null;
 }
 
-/** Input of every API binding of auth, by binding name. */
+/** Input of every API binding a auth module handles, by binding name. */
 export interface AuthBindings {
   info: AuthInfoInput;
   login: AuthLoginInput;
@@ -34,7 +34,7 @@ export interface DashboardRecord<Id = string> {
   granularity?: 'day' | 'week' | 'month' | null;
 }
 
-/** Input of every API binding of dashboard, by binding name. */
+/** Input of every API binding a dashboard module handles, by binding name. */
 export interface DashboardBindings {
   performance: DashboardPerformanceInput;
 }
@@ -54,7 +54,7 @@ export interface FileRecord {
   key?: string | null;
 }
 
-/** Input of every API binding of file, by binding name. */
+/** Input of every API binding a file module handles, by binding name. */
 export interface FileBindings {
   download: FileDownloadInput;
   upload: FileUploadInput;
@@ -96,7 +96,7 @@ export interface LogisticsOrderRecord<Id = string> {
   updatedAt?: string | null;
 }
 
-/** Input of every API binding of logisticsOrder, by binding name. */
+/** Input of every API binding a logisticsOrder module handles, by binding name. */
 export interface LogisticsOrderBindings {
   add: LogisticsOrderAddInput;
   cancel: LogisticsOrderCancelInput;
@@ -142,6 +142,20 @@ export type LogisticsOrderCountInput = {
 /** Input of GET /logisticsOrder/events (logisticsOrder.events). */
 export type LogisticsOrderEventsInput = {
   id: string;
+};
+
+/** Input of GET /logisticsOrder/export (logisticsOrder.export). */
+export type LogisticsOrderExportInput = {
+  trackingNo?: string;
+  carrier?: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS';
+  status?: 'created' | 'collected' | 'in_transit' | 'delivering' | 'delivered' | 'exception' | 'cancelled';
+  orderNo?: string;
+  receiverName?: string;
+  receiverPhone?: string;
+  merchantId?: string;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /logisticsOrder/detail (logisticsOrder.get). */
@@ -195,7 +209,7 @@ export interface MerchantRecord<Id = string> {
   createdAt?: string | null;
 }
 
-/** Input of every API binding of merchant, by binding name. */
+/** Input of every API binding a merchant module handles, by binding name. */
 export interface MerchantBindings {
   edit: MerchantEditInput;
   franchiseStore: MerchantFranchiseStoreInput;
@@ -220,6 +234,17 @@ export type MerchantEditInput = {
   bankAccountNo?: string | null;
   remark?: string | null;
   status?: 'enabled' | 'disabled' | null;
+};
+
+/** Input of GET /merchant/export (merchant.export). */
+export type MerchantExportInput = {
+  name?: string;
+  contact?: string;
+  phone?: string;
+  status?: 'enabled' | 'disabled';
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /merchant/franchiseStore (merchant.franchiseStore). */
@@ -277,7 +302,7 @@ export interface MerchantAuthRecord<Id = string> {
   importRange?: [string, string] | null;
 }
 
-/** Input of every API binding of merchantAuth, by binding name. */
+/** Input of every API binding a merchantAuth module handles, by binding name. */
 export interface MerchantAuthBindings {
   add: MerchantAuthAddInput;
   auth: MerchantAuthAuthInput;
@@ -335,6 +360,15 @@ export type MerchantAuthDictInput = {
   merchantId?: string;
   platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
   authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+};
+
+/** Input of GET /merchantAuth/export (merchantAuth.export). */
+export type MerchantAuthExportInput = {
+  merchantId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+  name?: string;
+  columns?: string;
 };
 
 /** Input of POST /merchantAuth/getHistoryTrades (merchantAuth.getHistoryTrades). */
@@ -448,7 +482,7 @@ export interface OperationLogRecord<Id = string> {
   ip?: string | null;
 }
 
-/** Input of every API binding of operationLog, by binding name. */
+/** Input of every API binding a operationLog module handles, by binding name. */
 export interface OperationLogBindings {
   detail: OperationLogDetailInput;
   list: OperationLogListInput;
@@ -459,6 +493,18 @@ export interface OperationLogBindings {
 /** Input of GET /operationLog/detail (operationLog.detail). */
 export type OperationLogDetailInput = {
   id: string;
+};
+
+/** Input of GET /operationLog/export (operationLog.export). */
+export type OperationLogExportInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  columns?: string;
 };
 
 /** Input of GET /operationLog/list (operationLog.list). */
@@ -530,7 +576,7 @@ export interface OrderRecord<Id = string> {
   autoAssign?: boolean | null;
 }
 
-/** Input of every API binding of order, by binding name. */
+/** Input of every API binding a order module handles, by binding name. */
 export interface OrderBindings {
   add: OrderAddInput;
   adjustPrice: OrderAdjustPriceInput;
@@ -734,7 +780,7 @@ export interface ProductRecord<Id = string> {
   syncable?: boolean | null;
 }
 
-/** Input of every API binding of product, by binding name. */
+/** Input of every API binding a product module handles, by binding name. */
 export interface ProductBindings {
   detail: ProductDetailInput;
   list: ProductListInput;
@@ -747,6 +793,18 @@ export interface ProductBindings {
 /** Input of GET /product/detail (product.detail). */
 export type ProductDetailInput = {
   id: string;
+};
+
+/** Input of GET /product/export (product.export). */
+export type ProductExportInput = {
+  title?: string;
+  merchantId?: string;
+  shopId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  status?: 'on_sale' | 'off_sale';
+  syncedAtFrom?: string;
+  syncedAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /product/list (product.list). */
@@ -799,7 +857,7 @@ export interface ProfileRecord {
   lastSeenAt?: string | null;
 }
 
-/** Input of every API binding of profile, by binding name. */
+/** Input of every API binding a profile module handles, by binding name. */
 export interface ProfileBindings {
   edit: ProfileEditInput;
   info: ProfileInfoInput;
@@ -846,7 +904,7 @@ export interface StaffRecord<Id = string> {
   createdAt?: string | null;
 }
 
-/** Input of every API binding of staff, by binding name. */
+/** Input of every API binding a staff module handles, by binding name. */
 export interface StaffBindings {
   add: StaffAddInput;
   detail: StaffDetailInput;
@@ -891,6 +949,17 @@ export type StaffEditInput = {
   enabled?: boolean | null;
 };
 
+/** Input of GET /user/export (staff.export). */
+export type StaffExportInput = {
+  username?: string;
+  nickname?: string;
+  roles?: 'admin' | 'finance' | 'dispatcher';
+  enabled?: boolean;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
+};
+
 /** Input of GET /user/list (staff.list). */
 export type StaffListInput = {
   username?: string;
@@ -933,7 +1002,7 @@ export interface StoreRecord<Id = string> {
   createdAt?: string | null;
 }
 
-/** Input of every API binding of store, by binding name. */
+/** Input of every API binding a store module handles, by binding name. */
 export interface StoreBindings {
   audit: StoreAuditInput;
   audits: StoreAuditsInput;
@@ -980,6 +1049,16 @@ export type StoreEditInput = {
   status?: 'enabled' | 'disabled' | null;
 };
 
+/** Input of GET /store/export (store.export). */
+export type StoreExportInput = {
+  name?: string;
+  merchantId?: string;
+  region?: string[];
+  auditStatus?: 'pending' | 'approved' | 'rejected';
+  status?: 'enabled' | 'disabled';
+  columns?: string;
+};
+
 /** Input of POST /merchant/franchiseStore/addOrEdit (store.franchiseSave). */
 export type StoreFranchiseSaveInput = {
   id?: string | null;
@@ -1016,7 +1095,7 @@ export type StoreListInput = {
 /** A system record (schemas/system.json). */
 export type SystemRecord = Record<string, unknown>;
 
-/** Input of every API binding of system, by binding name. */
+/** Input of every API binding a system module handles, by binding name. */
 export interface SystemBindings {
   health: SystemHealthInput;
   openapi: SystemOpenapiInput;
@@ -1036,7 +1115,7 @@ export interface WorkbenchRecord {
   path?: string | null;
 }
 
-/** Input of every API binding of workbench, by binding name. */
+/** Input of every API binding a workbench module handles, by binding name. */
 export interface WorkbenchBindings {
   recent: WorkbenchRecentInput;
   todos: WorkbenchTodosInput;
