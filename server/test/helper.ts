@@ -43,6 +43,8 @@ export interface TestAppOptions {
   schemasDir?: string;
   /** locale folder (default locales/) */
   localesDir?: string;
+  /** take client address and protocol from X-Forwarded-* (TRUST_PROXY) */
+  trustProxy?: boolean;
 }
 
 export interface RequestOptions {
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       nextId,
       session: { ...SESSION_DEFAULTS, ...options.session },
       staticDir: options.staticDir ?? false,
+      trustProxy: options.trustProxy,
     });
     await app.ready();
   } catch (err) {
