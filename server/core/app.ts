@@ -17,7 +17,7 @@ import { loadI18n, type I18n } from './i18n';
 import { parseJson, stringifyJson } from './json';
 import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
-import { createSessionCache, type SessionCache } from './session-cache';
+import { createSessionCache, sessionGeneration, watchSessionChanges, type SessionCache, type SessionWatch } from './session-cache';
 import { findSession, type SessionSettings } from './sessions';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
@@ -59,7 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const schemas = options.schemas ?? loadSchemas(options.schemasDir ?? SCHEMAS_DIR, options.resources);
   const i18n = loadI18n(options.localesDir ?? LOCALES_DIR, schemas.app.i18n.defaultLocale);
   const session: SessionSettings = { idleMinutes: 120, maxHours: 12, cacheSeconds: 5, ...options.session };
-  const sessionCache = createSessionCache(session.cacheSeconds * 1000);
+  // On PostgreSQL every instance hears every other's revokes (LISTEN/NOTIFY, started at the end of
+  // the build); the cache is trusted only while it does.
+  let sessionWatch: SessionWatch | undefined;
+  const sessionCache = createSessionCache(session.cacheSeconds * 1000, options.db.listen ? () => sessionWatch?.live() ?? false : undefined);
   const nextId = options.nextId ?? createIdGenerator();
   const { db, dataDir } = options;
   const prefix = schemas.app.request.prefix.replace(/\/+$/, '');
@@ -131,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.route({
         method: binding.method,
         url,
-        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, sessionCache, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, sessionCache, fence: () => sessionWatch?.fence(), i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
       });
     }
   }
@@ -140,6 +143,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (extra.length) throw new Error(`server module "${m.resource}" has handlers with no API binding in schemas/${m.resource}.json: ${extra.join(', ')}`);
   }
   for (const m of options.modules) await m.onStart?.({ db });
+  sessionWatch = sessionCache ? watchSessionChanges(db) : undefined;
+  if (sessionWatch) {
+    const watch = sessionWatch;
+    app.addHook('onClose', () => watch.close());
+    // Serving before the first LISTEN is safe (the cache is not used meanwhile), only slower.
+    await watch.ready(3000);
+  }
   return app;
 }
 
@@ -166,6 +176,8 @@ interface BindingDeps {
   nextId: () => bigint;
   session: SessionSettings;
   sessionCache: SessionCache | undefined;
+  /** waits until every instance has heard the session changes committed so far (PostgreSQL) */
+  fence: () => Promise<void> | undefined;
   i18n: I18n;
   tokenHeader: string;
   roleLabels: (roles: string[], locale: string) => string;
@@ -226,6 +238,7 @@ function bindingHandler(d: BindingDeps) {
 
     const ctx: HandlerContext = { db, user, input, files, idempotencyKey, nextId: d.nextId, locale, dataDir: d.dataDir, req, reply };
     let data: unknown;
+    const generation = sessionGeneration();
     try {
       data = await d.handler(ctx);
     } catch (err) {
@@ -233,6 +246,9 @@ function bindingHandler(d: BindingDeps) {
       await undo?.().catch((e) => req.log.error({ err: e }, 'could not remove the uploads of a failed request'));
       throw uniqueConflict(err, (f) => knownField(f, locale, input)) ?? err;
     }
+    // Sessions changed while this request ran (it may have revoked one): answer once every instance
+    // knows, so the client's next request is refused wherever it lands. Rare, ~1 ms.
+    if (generation !== sessionGeneration()) await d.fence();
     if (reply.sent) return reply;
     return envelope(data);
   };

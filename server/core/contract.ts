@@ -29,6 +29,29 @@ export interface Db {
    * For in-process state that must follow committed data, e.g. the session cache (sessions.ts).
    */
   afterCommit?(fn: () => void): void;
+  /**
+   * PostgreSQL only: LISTEN on `channel` (scoped to this schema, see dbChannel) on a dedicated
+   * connection that reconnects by itself. `up(false)` when it drops (notifications may then be
+   * missed), `up(true)` once listening again.
+   */
+  listen?(channel: string, on: ListenHandlers): Listener;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  up(listening: boolean): void;
+}
+
+export interface Listener {
+  /** resolves once first listening */
+  ready: Promise<void>;
+  /**
+   * Sends `payload` on the channel and resolves when this listener hears it back (or after
+   * `timeoutMs`, or at once when not listening): every notification committed before has then been
+   * delivered by the database to every listener.
+   */
+  echo(payload: string, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -8,11 +8,12 @@
  * await db.transaction(async (tx) => { await tx.query('update ...'); });
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db, QueryResult } from './contract';
+import type { Db, ListenHandlers, Listener, QueryResult } from './contract';
 import { Mutex } from './mutex';
 
 /** The Db of contract.ts plus `exec` for multi-statement SQL (migrations). */
@@ -223,9 +224,90 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
       }
     },
     afterCommit: (fn) => (current.getStore() ?? now).afterCommit!(fn),
+    listen: (channel, on) => listenPostgres(url, dbChannel(channel, schema), on),
     close: async () => {
       await pool.end();
     },
   };
   return db;
+}
+
+/**
+ * The NOTIFY channel of `name` in `schema`: apps sharing one database in different schemas (tests,
+ * tenants) do not hear each other. SQL triggers build the same name:
+ * 'misi_' || name || '_' || left(md5(current_schema()), 16).
+ */
+export function dbChannel(name: string, schema: string): string {
+  return `misi_${name}_${createHash('md5').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/** One dedicated client per listener (a pooled one could be handed to a query and lose the LISTEN). */
+function listenPostgres(url: string, channel: string, on: ListenHandlers): Listener {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 50;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let listening: pg.Client | undefined;
+  const echoes = new Map<string, () => void>();
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
+    client = c;
+    let down = false;
+    const drop = () => {
+      if (down) return;
+      down = true;
+      listening = undefined;
+      for (const done of echoes.values()) done();
+      on.up(false);
+      c.end().catch(() => undefined);
+      if (closed) return;
+      timer = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, 2000);
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    c.on('notification', (m) => {
+      if (m.channel !== channel) return;
+      const echo = echoes.get(m.payload ?? '');
+      if (echo) echo();
+      else on.notify(m.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+      if (closed || down) return void c.end().catch(() => undefined);
+      delay = 50;
+      listening = c;
+      on.up(true);
+      markReady();
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    ready,
+    echo: (payload, timeoutMs) => {
+      const c = listening;
+      if (!c) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        function done() {
+          clearTimeout(timer);
+          echoes.delete(payload);
+          resolve();
+        }
+        echoes.set(payload, done);
+        c.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(done);
+      });
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
