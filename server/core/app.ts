@@ -21,6 +21,7 @@ import { createSessionCache, sessionGeneration, watchSessionChanges, type Sessio
 import { findSession, type SessionSettings } from './sessions';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
+import { registerSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
 import { readMultipart, storeFiles } from './uploads';
 import { createValidation, type InputValidator } from './validation';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
   app.setErrorHandler((err, req, reply) => sendError(err, req, reply, i18n));
+  registerSecurityHeaders(app);
 
   const fallback = options.staticDir === false ? null : await registerStatic(app, options.staticDir ?? DIST_DIR);
   app.setNotFoundHandler((req, reply) => {
