@@ -233,6 +233,17 @@ function codeVersion(withModules: boolean): string {
 
 const templates = new Map<string, Promise<string>>();
 
+/**
+ * A fresh data folder holding a copy of the seeded PGlite template (migrated, demo data), for tests
+ * that start the real server process on it (a first start would spend seconds in initdb).
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = join(tmpdir(), `misi-data-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  cpSync(await pgliteTemplate(true, true), join(dir, 'pgdata'), { recursive: true });
+  return dir;
+}
+
 function pgliteTemplate(seed: boolean, demo: boolean): Promise<string> {
   const kind = seed ? (demo ? 'demo' : 'seeded') : 'empty';
   let p = templates.get(kind);
