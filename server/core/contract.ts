@@ -47,11 +47,11 @@ export interface Listener {
   /** resolves once first listening */
   ready: Promise<void>;
   /**
-   * Sends `payload` on the channel and resolves when this listener hears it back (or after
-   * `timeoutMs`, or at once when not listening): every notification committed before has then been
-   * delivered by the database to every listener.
+   * Resolves once every listener on this channel (every instance) has handled every notification
+   * committed before the call — each answers the fence after those, in commit order — or after
+   * `timeoutMs` (an instance that does not answer), or at once when this one is not listening.
    */
-  echo(payload: string, timeoutMs: number): Promise<void>;
+  fence(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

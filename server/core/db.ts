@@ -8,7 +8,7 @@
  * await db.transaction(async (tx) => { await tx.query('update ...'); });
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -250,7 +250,8 @@ function listenPostgres(url: string, channel: string, on: ListenHandlers): Liste
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let listening: pg.Client | undefined;
-  const echoes = new Map<string, () => void>();
+  /** fences this instance is waiting on: id → one ack heard */
+  const fences = new Map<string, () => void>();
   const connect = async () => {
     if (closed) return;
     const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
@@ -260,7 +261,10 @@ function listenPostgres(url: string, channel: string, on: ListenHandlers): Liste
       if (down) return;
       down = true;
       listening = undefined;
-      for (const done of echoes.values()) done();
+      for (const [id, ack] of [...fences]) {
+        fences.delete(id);
+        ack();
+      }
       on.up(false);
       c.end().catch(() => undefined);
       if (closed) return;
@@ -271,9 +275,12 @@ function listenPostgres(url: string, channel: string, on: ListenHandlers): Liste
     c.on('end', drop);
     c.on('notification', (m) => {
       if (m.channel !== channel) return;
-      const echo = echoes.get(m.payload ?? '');
-      if (echo) echo();
-      else on.notify(m.payload ?? '');
+      const payload = m.payload ?? '';
+      // Fences (see `fence` below): every listener answers one once it has handled all that came
+      // before it (notifications arrive in commit order), so the fencing instance knows they all have.
+      if (payload.startsWith('fence:')) return void c.query('SELECT pg_notify($1, $2)', [channel, `ack:${payload.slice(6)}`]).catch(() => undefined);
+      if (payload.startsWith('ack:')) return void fences.get(payload.slice(4))?.();
+      on.notify(payload);
     });
     try {
       await c.connect();
@@ -290,19 +297,31 @@ function listenPostgres(url: string, channel: string, on: ListenHandlers): Liste
   void connect();
   return {
     ready,
-    echo: (payload, timeoutMs) => {
+    fence: async (timeoutMs) => {
       const c = listening;
-      if (!c) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(done, timeoutMs);
-        function done() {
-          clearTimeout(timer);
-          echoes.delete(payload);
-          resolve();
-        }
-        echoes.set(payload, done);
-        c.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(done);
+      if (!c) return;
+      const id = randomUUID();
+      let acks = 0;
+      let expected = Infinity;
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const timer = setTimeout(finish, timeoutMs);
+      fences.set(id, () => {
+        if (++acks >= expected || !fences.has(id)) finish();
       });
+      try {
+        // every instance's listening connection (this one included) carries the channel as its name
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [`listen ${channel}`]);
+        expected = rows[0].n;
+        if (acks >= expected) finish();
+        await c.query('SELECT pg_notify($1, $2)', [channel, `fence:${id}`]);
+        await done;
+      } catch {
+        /* connection lost: this instance's cache is untrusted now anyway */
+      } finally {
+        clearTimeout(timer);
+        fences.delete(id);
+      }
     },
     close: async () => {
       closed = true;

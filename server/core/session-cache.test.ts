@@ -65,7 +65,7 @@ test('while the instance cannot hear other instances (LISTEN down) nothing is ca
 
 test('watchSessionChanges: a notification or a reconnect makes every entry stale; down means untrusted', async () => {
   let handlers: ListenHandlers | undefined;
-  const db = { listen: (_c: string, on: ListenHandlers) => ((handlers = on), { ready: Promise.resolve(), echo: async () => undefined, close: async () => undefined }) } as unknown as Db;
+  const db = { listen: (_c: string, on: ListenHandlers) => ((handlers = on), { ready: Promise.resolve(), fence: async () => undefined, close: async () => undefined }) } as unknown as Db;
   const watch = watchSessionChanges(db)!;
   const cache = createSessionCache(5000, watch.live)!;
   expect(watch.live()).toBe(false); // not listening yet

@@ -21,7 +21,6 @@
  * const cache = createSessionCache(5000, watch?.live);
  * const user = await findSession(db, token, settings, cache);
  */
-import { randomUUID } from 'node:crypto';
 import type { Db, SessionUser } from './contract';
 
 /** Entries kept per app before the expired ones are swept (and, if all are live, the oldest dropped). */
@@ -119,7 +118,7 @@ export function watchSessionChanges(db: Db): SessionWatch | undefined {
   return {
     live: () => listening,
     ready: (waitMs) => Promise.race([listener.ready, new Promise<void>((r) => setTimeout(r, waitMs).unref())]),
-    fence: () => listener.echo(`fence:${randomUUID()}`, 1000),
+    fence: () => listener.fence(1000),
     close: () => listener.close(),
   };
 }

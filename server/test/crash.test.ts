@@ -52,7 +52,7 @@ describe(`SIGKILL during money operations (${backend})`, () => {
   it(`${KILLS} kills mid-flight: no acknowledged operation lost, none applied twice`, async () => {
     dataDir = url ? undefined : await seededDataDir();
     const port = await freePort();
-    const env = url ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {};
+    const env: Record<string, string> = url ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {};
     const start = () => spawnServer(env, { dataDir, port });
     server = await start();
     const base = server.url;

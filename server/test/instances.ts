@@ -111,7 +111,7 @@ export async function roundRobinProxy(targets: string[]): Promise<Proxy> {
     const i = next++ % targets.length;
     served.push(i);
     const target = new URL(targets[i]);
-    const headers = { ...req.headers, host: target.host };
+    const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
     headers['x-forwarded-for'] = String(req.headers['x-test-client'] ?? req.socket.remoteAddress);
     delete headers['x-test-client'];
     const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (r) => {
