@@ -15,8 +15,8 @@ let b: ServerProcess;
 let lb: Proxy;
 let db: SqlDb;
 
-const SECONDS_CACHE = '10';
-const ROUNDS = 20; // long: only a notification explains a refusal on the other instance
+const SECONDS_CACHE = '10'; // long: only a notification explains a refusal on the other instance
+const ROUNDS = 20; // revocations measured
 
 describe.skipIf(!url)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   beforeAll(async () => {
