@@ -10,7 +10,7 @@
  * put back what a concurrent revoke has just ended.
  *
  * Other instances on PostgreSQL: database triggers NOTIFY every change that can end or alter a
- * session (migrations/061_session_notify.sql) and each app LISTENs on its own connection
+ * session (migrations/063_session_notify.sql) and each app LISTENs on its own connection
  * (`watchSessionChanges`), so a revoke committed anywhere — or made by hand in the database — clears
  * every instance's cache as it commits. While that connection is down the cache is not trusted at all
  * (every request checks the database), and when it is back every entry is dropped, since
@@ -100,7 +100,7 @@ export interface SessionWatch {
 
 /**
  * Listens for session changes committed by any instance (NOTIFY from the triggers of
- * 061_session_notify.sql) and makes every cached session stale when one arrives. Undefined when the
+ * 063_session_notify.sql) and makes every cached session stale when one arrives. Undefined when the
  * database cannot listen (PGlite: one process, whose own revokes already clear its caches).
  */
 export function watchSessionChanges(db: Db): SessionWatch | undefined {

@@ -1,6 +1,6 @@
 /**
  * Every server module, in start and seed order. Append a module by adding one line; keep this
- * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics.
+ * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog.
  */
 import type { ServerModule } from '../core/contract';
 import { authModule } from './auth';
@@ -14,6 +14,8 @@ import { productModule } from './product';
 import { orderModule } from './order';
 import { logisticsModule } from './logistics';
 import { analyticsModule } from './analytics';
+import { profileModule } from './profile';
+import { operationLogModule } from './operationLog';
 
 export const modules: ServerModule[] = [
   authModule,
@@ -27,4 +29,6 @@ export const modules: ServerModule[] = [
   orderModule,
   logisticsModule,
   analyticsModule,
+  profileModule,
+  operationLogModule,
 ];

@@ -8,5 +8,7 @@ import './merchantAuth/register';
 import './merchant/register';
 import './order/register';
 import './dashboard/register';
+import './profile/register';
+import './operationLog/register';
 
 export {};
