@@ -52,6 +52,9 @@ describe('content security policy', () => {
     assert.equal(first?.headers()['x-content-type-options'], 'nosniff');
 
     await signIn(page, DEMO.admin.username, DEMO.admin.password);
+    // the sign-in left this browser a device cookie (login throttling exempts it): not readable by scripts
+    const device = (await ctx.cookies()).find((c) => c.name.startsWith('misi_dev_'));
+    assert.ok(device && device.httpOnly && device.sameSite === 'Strict' && device.path === '/api/user/login', JSON.stringify(device));
     await page.goto('/order');
     await rows(page).first().waitFor();
     // every <style> element on the page carries the response's nonce (antd's generated ones included)
