@@ -1,6 +1,6 @@
 /**
  * Every server module, in start and seed order. Append a module by adding one line; keep this
- * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog.
+ * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog, workbench.
  */
 import type { ServerModule } from '../core/contract';
 import { authModule } from './auth';
@@ -16,6 +16,7 @@ import { logisticsModule } from './logistics';
 import { analyticsModule } from './analytics';
 import { profileModule } from './profile';
 import { operationLogModule } from './operationLog';
+import { workbenchModule } from './workbench';
 
 export const modules: ServerModule[] = [
   authModule,
@@ -31,4 +32,5 @@ export const modules: ServerModule[] = [
   analyticsModule,
   profileModule,
   operationLogModule,
+  workbenchModule,
 ];

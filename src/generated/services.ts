@@ -99,6 +99,9 @@ import type {
   StoreRecord,
   SystemHealthInput,
   SystemOpenapiInput,
+  WorkbenchRecentInput,
+  WorkbenchRecord,
+  WorkbenchTodosInput,
 } from './types';
 
 type CallOptions = Parameters<typeof callApi>[2];
@@ -777,6 +780,10 @@ export const bindings = {
     health: { method: 'GET', path: '/public/health', public: true, result: 'raw' },
     openapi: { method: 'GET', path: '/public/openapi.json', public: true, result: 'raw' },
   },
+  workbench: {
+    recent: { method: 'GET', path: '/workbench/recent', result: 'list' },
+    todos: { method: 'GET', path: '/workbench/todos', result: 'list' },
+  },
 } satisfies Record<string, Record<string, ApiBinding>>;
 
 /** GET /user/info */
@@ -1212,4 +1219,14 @@ export function systemHealth(input?: SystemHealthInput, options?: CallOptions): 
 /** GET /public/openapi.json — public */
 export function systemOpenapi(input?: SystemOpenapiInput, options?: CallOptions): Promise<unknown> {
   return callApi<unknown>(bindings.system.openapi, input, options);
+}
+
+/** GET /workbench/recent */
+export function workbenchRecent(input?: WorkbenchRecentInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.recent, input, options);
+}
+
+/** GET /workbench/todos */
+export function workbenchTodos(input?: WorkbenchTodosInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.todos, input, options);
 }

@@ -888,3 +888,17 @@ export type SystemHealthInput = Record<string, never>;
 
 /** Input of GET /public/openapi.json (system.openapi). */
 export type SystemOpenapiInput = Record<string, never>;
+
+/** A workbench record (schemas/workbench.json). */
+export interface WorkbenchRecord {
+  resource?: string;
+  title?: string;
+  count?: number;
+  path?: string;
+}
+
+/** Input of GET /workbench/recent (workbench.recent). */
+export type WorkbenchRecentInput = Record<string, never>;
+
+/** Input of GET /workbench/todos (workbench.todos). */
+export type WorkbenchTodosInput = Record<string, never>;

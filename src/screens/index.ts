@@ -10,5 +10,6 @@ import './order/register';
 import './dashboard/register';
 import './profile/register';
 import './operationLog/register';
+import './workbench/register';
 
 export {};

@@ -34,3 +34,4 @@ export const operationLogModule: ServerModule = {
     },
   },
 };
+export { createLabels, type Labels } from './labels';
