@@ -85,3 +85,12 @@ export async function requireInScope(db: Db, r: RowRestriction | null, table: st
 export function scopedId(r: RowRestriction | null, field: string): bigint | null {
   return r && !r.via && r.field === field && r.ids.length === 1 ? r.ids[0] : null;
 }
+
+/** The ids among `ids` (rows of `table`) that are within the restriction — all of them when unrestricted. */
+export async function idsInScope(db: Db, r: RowRestriction | null, table: string, ids: readonly bigint[], tables: Record<string, string> = {}): Promise<Set<string>> {
+  if (!r) return new Set(ids.map(String));
+  const params: unknown[] = [ids.map(String)];
+  const cond = scopeSql(r, params, 't', tables);
+  const { rows } = await db.query<{ id: bigint }>(`SELECT t.id FROM ${table} t WHERE t.id = ANY($1::int8[]) AND ${cond}`, params);
+  return new Set(rows.map((x) => String(x.id)));
+}
