@@ -38,6 +38,11 @@ export function scopeOf(ctx: Pick<HandlerContext, 'user' | 'req'>, resource: str
   return rowRestriction(ctx.user, resource, (name) => scopes.get(name));
 }
 
+const INT8_MAX = 9223372036854775807n;
+function isInt8(v: string): boolean {
+  return /^\d{1,19}$/.test(v) && BigInt(v) <= INT8_MAX;
+}
+
 /** camelCase field → snake_case column, the naming every table follows. */
 export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -75,6 +80,7 @@ export function andScope(where: string, r: RowRestriction | null, params: unknow
  */
 export async function requireInScope(db: Db, r: RowRestriction | null, table: string, id: bigint | string, notFound: () => Error, tables: Record<string, string> = {}): Promise<void> {
   if (!r) return;
+  if (!isInt8(String(id))) throw notFound(); // cannot name a row; the module's own check answers the same
   const params: unknown[] = [String(id)];
   const cond = scopeSql(r, params, 't', tables);
   const { rows } = await db.query(`SELECT 1 FROM ${table} t WHERE t.id = $1 AND ${cond}`, params);
@@ -89,7 +95,7 @@ export function scopedId(r: RowRestriction | null, field: string): bigint | null
 /** The ids among `ids` (rows of `table`) that are within the restriction — all of them when unrestricted. */
 export async function idsInScope(db: Db, r: RowRestriction | null, table: string, ids: readonly bigint[], tables: Record<string, string> = {}): Promise<Set<string>> {
   if (!r) return new Set(ids.map(String));
-  const params: unknown[] = [ids.map(String)];
+  const params: unknown[] = [ids.map(String).filter(isInt8)];
   const cond = scopeSql(r, params, 't', tables);
   const { rows } = await db.query<{ id: bigint }>(`SELECT t.id FROM ${table} t WHERE t.id = ANY($1::int8[]) AND ${cond}`, params);
   return new Set(rows.map((x) => String(x.id)));
