@@ -593,7 +593,9 @@ export const bindings = {
   },
   staff: {
     add: {
-      input: { fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'avatar', 'enabled'] },
+      input: {
+        fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
+      },
       method: 'POST',
       path: '/user/add',
       result: 'record',
@@ -620,7 +622,7 @@ export const bindings = {
     },
     edit: {
       input: {
-        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'avatar', 'enabled'],
+        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
         partial: true,
         require: ['id'],
       },

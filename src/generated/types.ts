@@ -651,6 +651,7 @@ export interface StaffRecord {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
   lastLoginAt?: string;
@@ -665,6 +666,7 @@ export type StaffAddInput = {
   password: string;
   roles: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
@@ -688,6 +690,7 @@ export type StaffEditInput = {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
