@@ -11,7 +11,7 @@ import { translator } from './i18n';
 import { ORDER_COLUMNS, ORDER_FROM, type OrderRow } from './record';
 import { buildWhere } from './query';
 import type { RowRestriction } from '../../core/data-scope';
-import { regionName as storeRegionName } from '../store/region';
+import { regionName as storeRegionName } from '../store';
 
 const BATCH = 2000;
 

@@ -7,7 +7,7 @@ import { HttpError, type Handler, type HandlerContext, type ServerModule } from 
 import { requireInScope, scopeOf } from '../../core/data-scope';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
-import { checkIds } from '../merchantAuth/ids';
+import { checkIds } from '../../core/ids';
 import { editSku, listProducts, listSkus, productDetail } from './product-query';
 import { seedProducts } from './seed';
 import { syncOneProduct, syncProducts } from './sync';

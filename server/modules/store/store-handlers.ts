@@ -1,7 +1,6 @@
 /** HTTP handlers of the store resource (schemas/store.json); the core has validated input and roles. */
 import type { Handler, HandlerContext } from '../../core/contract';
 import { requireInScope, scopeOf } from '../../core/data-scope';
-import { merchantExists } from '../merchant/merchant-service';
 import { badField, notFound } from './store-errors';
 import { fileKeys } from './form-input';
 import { auditStore, getStore, listAudits, listStores, saveStore, storeOptions, type StoreInput } from './store-service';
@@ -41,7 +40,9 @@ export const edit: Handler = inScope(async (ctx) => {
 export const franchiseSave: Handler = inScope(async (ctx) => {
   const { db, input, nextId } = ctx;
   await merchantInScope(ctx, () => notFound('server.merchant.notFound'));
-  if (!(await merchantExists(db, input.merchantId))) throw notFound('server.merchant.notFound');
+  // the merchant module's merchantExists, inlined: the merchant module imports this one (no cycle)
+  const m = await db.query(`SELECT 1 FROM merchants WHERE id = $1`, [input.merchantId]);
+  if (!m.rows[0]) throw notFound('server.merchant.notFound');
   return saveStore(db, input as StoreInput, nextId, input.id ? input.merchantId : undefined);
 });
 
