@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { CODES, allowsRoles, normalizePath, resolveInput, type AnyField, type ApiBinding, type Resource } from '../../src/schema';
 import { HttpError, type Db, type HandlerContext, type ServerModule, type StoredFile } from './contract';
+import { exportHandler } from './export';
 import { auditPlan, diffRecords, recordAudit, sessionOwner, storedInput } from './audit';
 import { uniqueConflict, type KnownField } from './db-errors';
 import { loadI18n, type I18n } from './i18n';
@@ -121,7 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const key = `${binding.method} ${url}`;
       if (seen.has(key)) throw new Error(`${where} and ${seen.get(key)} declare the same route`);
       seen.set(key, where);
-      const handler = byResource.get(resource.name)?.handlers[name];
+      const listHandler = binding.exportOf ? byResource.get(resource.name)?.handlers[binding.exportOf] : undefined;
+      const handler = binding.exportOf && listHandler
+        ? exportHandler({ resource, listName: binding.exportOf, listHandler, app: schemas.app, i18n })
+        : byResource.get(resource.name)?.handlers[name];
       if (!handler) {
         throw new Error(
           byResource.has(resource.name)
