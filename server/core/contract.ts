@@ -60,6 +60,9 @@ export interface SessionUser {
   username: string;
   nickname: string;
   roles: string[];
+  /** the store or merchant the user is bound to (data scope, server/core/data-scope.ts); null: none */
+  storeId: bigint | null;
+  merchantId: bigint | null;
   tokenHash: string;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { Db, ListenHandlers, SessionUser } from './contract';
 import { createSessionCache, sessionCacheClock, sessionGeneration, sessionsChanged, watchSessionChanges } from './session-cache';
 
-const user: SessionUser = { id: 1n, username: 'alice', nickname: 'Alice', roles: ['admin'], tokenHash: 'h1' };
+const user: SessionUser = { id: 1n, username: 'alice', nickname: 'Alice', roles: ['admin'], storeId: null, merchantId: null, tokenHash: 'h1' };
 const farFuture = new Date(Date.now() + 3_600_000);
 
 afterEach(() => vi.restoreAllMocks());

@@ -786,6 +786,7 @@ export interface StaffRecord {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
   lastLoginAt?: string;
@@ -800,6 +801,7 @@ export type StaffAddInput = {
   password: string;
   roles: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
@@ -823,6 +825,7 @@ export type StaffEditInput = {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };

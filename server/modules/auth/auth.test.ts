@@ -54,6 +54,7 @@ describe('login, info, logout', () => {
       roles: ['admin', 'finance'],
       phone: '13800138000',
       storeId: null,
+      merchantId: null,
     });
     // the id is printed as exact number digits, not a quoted string
     expect(info.body).toContain(`"id":${aliceId}`);
