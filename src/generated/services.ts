@@ -124,7 +124,7 @@ export const bindings = {
       public: true,
       result: 'session',
     },
-    logout: { method: 'POST', path: '/user/logout', result: 'ok' },
+    logout: { audit: false, method: 'POST', path: '/user/logout', result: 'ok' },
   },
   dashboard: {
     performance: {
