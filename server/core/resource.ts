@@ -20,6 +20,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyField, Resource } from '../../src/schema';
 import type { Db } from './contract';
+import { scopeSql, type RowRestriction } from './data-scope';
 import { badField, notFound } from './http-errors';
 import { SCHEMAS_DIR } from './paths';
 import { likePattern, toDate, toIso, Where } from './sql';
@@ -31,6 +32,17 @@ export type RowScope = (where: Where, alias: string) => void;
 
 export interface ReadOptions {
   scope?: RowScope;
+}
+
+/** A data-scope restriction (server/core/data-scope.ts, `scopeOf(ctx, resource)`) as the read options' scope. */
+export function scoped(r: RowRestriction | null, tables: Record<string, string> = {}): ReadOptions {
+  if (!r) return {};
+  return {
+    scope: (where, alias) => {
+      const sql = scopeSql(r, where.params, alias, tables);
+      if (sql) where.add(sql);
+    },
+  };
 }
 
 export interface Page<R> {

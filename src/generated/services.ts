@@ -124,7 +124,7 @@ export const bindings = {
       public: true,
       result: 'session',
     },
-    logout: { method: 'POST', path: '/user/logout', result: 'ok' },
+    logout: { audit: false, method: 'POST', path: '/user/logout', result: 'ok' },
   },
   dashboard: {
     performance: {
@@ -711,7 +711,9 @@ export const bindings = {
   },
   staff: {
     add: {
-      input: { fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'avatar', 'enabled'] },
+      input: {
+        fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
+      },
       method: 'POST',
       path: '/user/add',
       result: 'record',
@@ -738,7 +740,7 @@ export const bindings = {
     },
     edit: {
       input: {
-        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'avatar', 'enabled'],
+        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
         partial: true,
         require: ['id'],
       },

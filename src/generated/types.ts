@@ -898,6 +898,7 @@ export interface StaffRecord<Id = string> {
   phone?: string | null;
   roles?: ('admin' | 'finance' | 'dispatcher')[] | null;
   storeId?: Id | null;
+  merchantId?: Id | null;
   avatar?: string | null;
   enabled?: boolean | null;
   lastLoginAt?: string | null;
@@ -922,6 +923,7 @@ export type StaffAddInput = {
   password: string;
   roles: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
@@ -945,6 +947,7 @@ export type StaffEditInput = {
   phone?: string | null;
   roles?: ('admin' | 'finance' | 'dispatcher')[] | null;
   storeId?: string | null;
+  merchantId?: string | null;
   avatar?: string | null;
   enabled?: boolean | null;
 };

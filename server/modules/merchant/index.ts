@@ -1,4 +1,6 @@
 import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import { scopeOf } from '../../core/data-scope';
+import { scoped } from '../../core/resource';
 import type { MerchantBindings } from '../../../src/generated/types';
 import { storesOfMerchant } from '../store';
 import { getForEdit, merchants, saveMerchant, shopsOfMerchant } from './merchant-service';
@@ -9,15 +11,16 @@ export { maskAccountNo } from './mask';
 
 export const merchantModule: ServerModule = {
   resource: 'merchant',
+  // data scope (server/core/data-scope.ts): a merchant outside the user's scope answers as one that does not exist
   handlers: {
-    list: ({ db, input }) => merchants.list(db, input),
-    getById: ({ db, input }) => merchants.get(db, input.id),
-    getForEdit: ({ db, input }) => getForEdit(db, input.id),
-    edit: (ctx) => saveMerchant(ctx.db, merchants.formInput(ctx), ctx.nextId),
-    shops: ({ db, input }) => shopsOfMerchant(db, input.id),
-    franchiseStore: async ({ db, input }) => {
-      await merchants.get(db, input.id);
-      return storesOfMerchant(db, input.id);
+    list: (ctx) => merchants.list(ctx.db, ctx.input, scoped(scopeOf(ctx, 'merchant'))),
+    getById: (ctx) => merchants.get(ctx.db, ctx.input.id, scoped(scopeOf(ctx, 'merchant'))),
+    getForEdit: (ctx) => getForEdit(ctx.db, ctx.input.id, scoped(scopeOf(ctx, 'merchant'))),
+    edit: (ctx) => saveMerchant(ctx.db, merchants.formInput(ctx), ctx.nextId, scoped(scopeOf(ctx, 'merchant'))),
+    shops: (ctx) => shopsOfMerchant(ctx.db, ctx.input.id, scoped(scopeOf(ctx, 'merchant'))),
+    franchiseStore: async (ctx) => {
+      await merchants.get(ctx.db, ctx.input.id, scoped(scopeOf(ctx, 'merchant')));
+      return storesOfMerchant(ctx.db, ctx.input.id);
     },
   } satisfies ModuleHandlers<MerchantBindings>,
   seed: seedMerchants,

@@ -8,6 +8,7 @@
  */
 import type { Db } from '../../core/contract';
 import { badField } from '../../core/http-errors';
+import type { ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
 import { likePattern, toIso } from '../../core/sql';
 import type { MerchantRecord } from '../../../src/generated/types';
@@ -33,14 +34,14 @@ export const merchants = defineResource<Merchant>({
 });
 
 /** The record with the settlement account number unmasked (the admin's edit form). */
-export async function getForEdit(db: Db, id: string | bigint): Promise<Merchant> {
-  const rec = await merchants.get(db, id);
+export async function getForEdit(db: Db, id: string | bigint, opts: ReadOptions = {}): Promise<Merchant> {
+  const rec = await merchants.get(db, id, opts);
   const r = await db.query<{ n: string | null }>(`SELECT bank_account_no AS n FROM merchants WHERE id = $1`, [String(id)]);
   return { ...rec, bankAccountNo: r.rows[0]?.n ?? null };
 }
 
 /** Create (no id) or update the fields sent; the name is unique. */
-export async function saveMerchant(db: Db, input: Record<string, any>, nextId: () => bigint): Promise<Merchant> {
+export async function saveMerchant(db: Db, input: Record<string, any>, nextId: () => bigint, opts: ReadOptions = {}): Promise<Merchant> {
   const taken = () => badField('server.merchant.nameTaken', 'merchant.name', { name: input.name });
   try {
     const saved = await db.transaction(async (tx) => {
@@ -48,7 +49,7 @@ export async function saveMerchant(db: Db, input: Record<string, any>, nextId: (
         const dup = await tx.query(`SELECT id FROM merchants WHERE name = $1 AND id <> $2`, [input.name, input.id ?? '0']);
         if (dup.rows[0]) throw taken();
       }
-      return merchants.save(tx, input, nextId);
+      return merchants.save(tx, input, nextId, opts);
     });
     return getForEdit(db, saved.id!);
   } catch (err) {
@@ -59,8 +60,8 @@ export async function saveMerchant(db: Db, input: Record<string, any>, nextId: (
 }
 
 /** Shops the merchant authorised (read-only here; the merchantAuth module manages them). */
-export async function shopsOfMerchant(db: Db, merchantId: string) {
-  await merchants.get(db, merchantId);
+export async function shopsOfMerchant(db: Db, merchantId: string, opts: ReadOptions = {}) {
+  await merchants.get(db, merchantId, opts);
   const r = await db.query(
     `SELECT id, platform, platform_shop_id, name, auth_status, authorized_at, token_expires_at, last_sync_at
      FROM shops WHERE merchant_id = $1 ORDER BY created_at DESC, id DESC`,

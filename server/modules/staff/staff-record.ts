@@ -1,6 +1,4 @@
 /** The staff record on the wire: what list, detail, add and edit return. Never the password hash. */
-import { toIso } from '../../core/sql';
-import type { StaffRecord as GeneratedStaffRecord } from '../../../src/generated/types';
 
 export interface StaffRow {
   id: bigint;
@@ -10,6 +8,8 @@ export interface StaffRow {
   roles: string[];
   store_id: bigint | null;
   store_name?: string | null;
+  merchant_id?: bigint | null;
+  merchant_name?: string | null;
   avatar: string | null;
   enabled: boolean;
   last_login_at: Date | string | null;
@@ -17,8 +17,27 @@ export interface StaffRow {
   updated_at: Date | string;
 }
 
-/** The generated record plus what the staff screen shows beside its fields. */
-export type StaffRecord = GeneratedStaffRecord<bigint> & { storeName: string | null; updatedAt: string };
+export interface StaffRecord {
+  id: bigint;
+  username: string;
+  nickname: string;
+  phone: string | null;
+  roles: string[];
+  storeId: bigint | null;
+  storeName: string | null;
+  merchantId: bigint | null;
+  merchantName: string | null;
+  avatar: string | null;
+  enabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toIso(v: Date | string | null | undefined): string | null {
+  if (v == null) return null;
+  return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+}
 
 export function toStaffRecord(row: StaffRow): StaffRecord {
   return {
@@ -26,9 +45,11 @@ export function toStaffRecord(row: StaffRow): StaffRecord {
     username: row.username,
     nickname: row.nickname,
     phone: row.phone,
-    roles: (row.roles ?? []) as NonNullable<StaffRecord['roles']>,
+    roles: row.roles ?? [],
     storeId: row.store_id,
     storeName: row.store_name ?? null,
+    merchantId: row.merchant_id ?? null,
+    merchantName: row.merchant_name ?? null,
     avatar: row.avatar,
     enabled: row.enabled,
     lastLoginAt: toIso(row.last_login_at),

@@ -11,6 +11,7 @@ import type { Db } from '../../core/contract';
 import { badField, conflict, notFound } from '../../core/http-errors';
 import { likePattern, toIso, Where } from '../../core/sql';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { defineResource } from '../../core/resource-write';
 import type { StoreAuditInput, StoreDictInput, StoreEditInput, StoreRecord as GeneratedStoreRecord } from '../../../src/generated/types';
 
@@ -228,7 +229,7 @@ export async function listAudits(db: Db, storeId: string): Promise<AuditLog[]> {
  * Options for /dict/store: at most 50, matching name, merchant name or phone. `region` (province,
  * city, district codes): only stores whose service area covers its city or district.
  */
-export async function storeOptions(db: Db, f: StoreDictInput) {
+export async function storeOptions(db: Db, f: StoreDictInput, scope: RowRestriction | null = null) {
   const w = new Where();
   const ids = asArray(f.id);
   if (ids.length) w.add((p) => `s.id = ANY(${p(ids)}::int8[])`);
@@ -238,6 +239,8 @@ export async function storeOptions(db: Db, f: StoreDictInput) {
   // The same coverage rule as auto-assign: the service area holds the place's city or its district.
   const areas = asArray(f.region).slice(1).filter(Boolean);
   if (areas.length) w.add((p) => `s.service_area && ${p(areas)}::text[]`);
+  const inScope = scopeSql(scope, w.params, 's');
+  if (inScope) w.add(inScope);
   const r = await db.query(
     `SELECT s.id, s.name, s.merchant_id, m.name AS merchant_name, s.province, s.city, s.district,
             s.service_area, s.audit_status
