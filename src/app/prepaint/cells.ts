@@ -31,7 +31,7 @@ const PENDING = '<span class="pp-pending"></span>';
 function text(ctx: CellContext, field: AnyField, value: unknown): string {
   const s = Array.isArray(value) ? value.join(ctx.t('renderer.listSeparator')) : String(value);
   const cls = field.ellipsis ? 'pp-ellipsis' : '';
-  const style = field.ellipsis ? ` style="max-width:${Number(field.width ?? 200)}px"` : '';
+  const style = field.ellipsis ? ' style="max-width:100%"' : '';
   const copy = field.copyable ? iconHtml('CopyOutlined', 'pp-copy') : '';
   // antd Typography: full size and colour even among an `also` column's secondary lines
   return `<span class="pp-typo"><span class="${cls}"${style}>${esc(s)}</span>${copy}</span>`;
