@@ -54,7 +54,8 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
   let w: number;
   switch (field.type) {
     case 'datetime':
-      w = m(formatDateTime('2026-12-28T20:58:59', ctx.locale));
+      // the day and the time may sit on two lines: the wider of the two
+      w = Math.max(m(formatDate('2026-12-28', ctx.locale)), m(formatDateTime('2026-12-28T20:58:59', ctx.locale).replace(formatDate('2026-12-28', ctx.locale), '').trim()));
       break;
     case 'date':
       w = m(formatDate('2026-12-28', ctx.locale));
@@ -89,11 +90,11 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
     case 'dict':
     case 'ref':
     case 'file':
-      w = 7 * em;
+      w = 6 * em;
       break;
     default:
       // string, text: a few words, wrapping beyond; an ellipsis field a little wider (it never wraps)
-      w = field.ellipsis ? 9 * em : Math.min(Math.max(field.maxLength ?? 8, 4), 8) * em;
+      w = field.ellipsis ? 8 * em : Math.min(Math.max(field.maxLength ?? 6, 4), 6) * em;
   }
   return Math.ceil(w + (field.copyable ? COPY : 0));
 }

@@ -56,7 +56,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
   const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)), t('renderer.more'));
   // widths from the field types and the translated titles (src/engine/column-width.ts); phone-sized
-  // screens put the key columns first and fix only the first
+  // screens put the key columns first and fix none
   const { token } = theme.useToken();
   const narrow = Grid.useBreakpoint().sm === false;
   const padding = settings.density === 'large' ? 16 : 8;

@@ -12,7 +12,7 @@ import { FieldCell } from './FieldCell';
 
 /**
  * `widths`: from listColumnWidths (field type + translated title). `narrow`: a phone-sized screen —
- * the key columns come first and only the first stays fixed, so the rest scroll beside it.
+ * the key columns come first and nothing is fixed, so the rest scroll in from the right.
  */
 export function tableColumns(
   resource: Resource, t: Translate, operation: ((record: Row) => ReactNode) | undefined, operationWidth: number,
@@ -21,14 +21,14 @@ export function tableColumns(
   const keys = keyColumns(resource);
   const all = normalizeColumns(resource.list?.columns ?? []);
   const ordered = narrow ? [...all.filter((c) => keys.includes(c.field)), ...all.filter((c) => !keys.includes(c.field))] : all;
-  const cols: ProColumns<Row>[] = ordered.map((c, i) => {
+  const cols: ProColumns<Row>[] = ordered.map((c) => {
     const field = fieldOf(resource, c.field);
     return {
       key: c.field,
       dataIndex: c.field,
       title: t(c.title ?? field.title),
       width: widths[c.field],
-      fixed: narrow ? (i === 0 && c.fixed === 'left' ? 'left' : undefined) : c.fixed,
+      fixed: narrow ? undefined : c.fixed,
       hideInSearch: true,
       sorter: field.sortable ? true : undefined,
       render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
