@@ -94,7 +94,7 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
       break;
     default:
       // string, text: a few words, wrapping beyond; an ellipsis field a little wider (it never wraps)
-      w = field.ellipsis ? 8 * em : Math.min(Math.max(field.maxLength ?? 6, 4), 6) * em;
+      w = field.ellipsis ? 7 * em : Math.min(Math.max(field.maxLength ?? 5, 4), 5) * em;
   }
   return Math.ceil(w + (field.copyable ? COPY : 0));
 }
