@@ -8,6 +8,7 @@ export * from './server-errors';
 export * from './wire-values';
 export * from './idempotency';
 export * from './action-gate';
+export * from './column-width';
 export * from './run-action';
 export * from './options';
 export * from './region';

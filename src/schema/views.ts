@@ -90,7 +90,6 @@ export const ListView = Type.Object(
     rowActions: Type.Optional(Type.Array(Name)),
     bulkActions: Type.Optional(Type.Array(Name)),
     pageSize: Type.Optional(Type.Integer({ minimum: 5, maximum: 200 })),
-    scrollX: Type.Optional(Type.Integer({ minimum: 600 })),
     todos: Type.Optional(Type.Array(Todo, { description: 'to-do cards this list gives the workbench' })),
   },
   { additionalProperties: false },

@@ -31,7 +31,7 @@ const PENDING = '<span class="pp-pending"></span>';
 function text(ctx: CellContext, field: AnyField, value: unknown): string {
   const s = Array.isArray(value) ? value.join(ctx.t('renderer.listSeparator')) : String(value);
   const cls = field.ellipsis ? 'pp-ellipsis' : '';
-  const style = field.ellipsis ? ` style="max-width:${Number(field.width ?? 200)}px"` : '';
+  const style = field.ellipsis ? ' style="max-width:100%"' : '';
   const copy = field.copyable ? iconHtml('CopyOutlined', 'pp-copy') : '';
   // antd Typography: full size and colour even among an `also` column's secondary lines
   return `<span class="pp-typo"><span class="${cls}"${style}>${esc(s)}</span>${copy}</span>`;
@@ -75,7 +75,8 @@ function one(ctx: CellContext, record: Record<string, unknown>, name: string, sl
     case 'datetime':
     case 'dateRange':
       if (Array.isArray(value)) return `<span>${esc(value.map((v) => formatDate(v, ctx.locale)).join(' ~ '))}</span>`;
-      return `<span class="pp-nowrap">${esc(field.type === 'datetime' ? formatDateTime(value, ctx.locale) : formatDate(value, ctx.locale))}</span>`;
+      // as the live cell: a datetime may break between its day and its time
+      return field.type === 'datetime' ? `<span>${esc(formatDateTime(value, ctx.locale))}</span>` : `<span class="pp-nowrap">${esc(formatDate(value, ctx.locale))}</span>`;
     case 'dict':
     case 'ref': {
       const label = labelFromRecord(record, name, ctx.t('renderer.listSeparator'));

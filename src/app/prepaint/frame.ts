@@ -8,6 +8,7 @@ import type { ScreenRoute } from '../../schema';
 import { normalizeColumns, fieldOf, hiddenByDefault, listTabs } from '../../engine/resource-helpers';
 import { searchFormFields, type ListState } from '../../engine/search-params';
 import { actionGate, operationColumnWidth, splitRowActions } from '../../engine/action-gate';
+import { listColumnWidths, textMeasure } from '../../engine/column-width';
 import { allowsRoles } from '../../schema/derive';
 import type { StoredColumnSettings } from '../../engine/column-settings-storage';
 import { cellHtml, esc, type CellContext } from './cells';
@@ -118,7 +119,11 @@ function table(f: FrameInput): string {
   const columns = normalizeColumns(view.columns ?? []).filter((c) => f.saved?.columns?.[c.field]?.show ?? !hidden.has(c.field));
   const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => f.t(gate.action(n).title)), f.t('renderer.more'));
   const selectable = gate.bulkActions().length > 0;
-  const widthOf = (c: (typeof columns)[number]) => Number(c.width ?? fieldOf(f.resource, c.field).width ?? 0) || 0;
+  // the live table's widths (field type + translated title), in the live theme's font
+  const density = f.saved?.density === 'small' || f.saved?.density === 'large' ? ` pp-${f.saved.density}` : '';
+  const widths = listColumnWidths(f.app, f.resource, f.t, { measure: textMeasure(getComputedStyle(document.body).fontFamily), locale: f.locale, padding: density === ' pp-large' ? 16 : 8 });
+  const widthOf = (c: (typeof columns)[number]) => widths[c.field];
+  const minWidth = columns.reduce((a, c) => a + widthOf(c), 0) + (opWidth || 0) + (selectable ? 48 : 0);
   const head = [
     selectable ? '<th class="pp-sel"><span class="pp-checkbox"></span></th>' : '',
     ...columns.map((c) => {
@@ -130,7 +135,7 @@ function table(f: FrameInput): string {
   ].join('');
   const cols = [
     selectable ? '<col style="width:32px">' : '',
-    ...columns.map((c) => (widthOf(c) ? `<col style="width:${widthOf(c)}px">` : '<col>')),
+    ...columns.map((c) => `<col style="width:${widthOf(c)}px">`),
     opWidth ? `<col style="width:${opWidth}px">` : '',
   ].join('');
   const body = f.rows.length
@@ -138,10 +143,9 @@ function table(f: FrameInput): string {
         .map((c) => `<td>${cellHtml(f, c.field, r, c.also, c.render)}</td>`)
         .join('')}${opWidth ? `<td class="pp-fixed-right">${rowActions(f, gate, r)}</td>` : ''}</tr>`).join('')
     : `<tr><td class="pp-no-data" colspan="${columns.length + (selectable ? 1 : 0) + (opWidth ? 1 : 0)}"></td></tr>`;
-  // scroll.x: a width (fixed layout, like the live table) or max-content (columns sized by their content)
+  // fixed layout at least as wide as the columns, like the live table (scroll.x = their sum);
   // the density the user chose in the table's settings (antd: large 16/16, middle 12/8, small 8/8)
-  const density = f.saved?.density === 'small' || f.saved?.density === 'large' ? ` pp-${f.saved.density}` : '';
-  const layout = view.scrollX ? `class="pp-table${density}" style="min-width:${Number(view.scrollX)}px"` : `class="pp-table pp-auto${density}"`;
+  const layout = `class="pp-table${density}" style="min-width:${minWidth}px"`;
   return `<div class="pp-scroll"><table ${layout}><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 

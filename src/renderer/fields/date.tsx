@@ -19,7 +19,8 @@ function DateValue({ value, field }: ValueProps) {
   const { locale } = useRuntime();
   if (isEmptyValue(value)) return <Empty />;
   if (Array.isArray(value)) return <span>{value.map((v) => formatDate(v, locale)).join(' ~ ')}</span>;
-  return <span style={{ whiteSpace: 'nowrap' }}>{field.type === 'datetime' ? formatDateTime(value, locale) : formatDate(value, locale)}</span>;
+  // a datetime may break between its day and its time (its column is as wide as the wider of the two)
+  return field.type === 'datetime' ? <span>{formatDateTime(value, locale)}</span> : <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value, locale)}</span>;
 }
 
 function DateInput(p: ControlProps) {

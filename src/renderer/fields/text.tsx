@@ -30,7 +30,8 @@ function TextValue({ value, field }: ValueProps) {
 function TextCell(p: ValueProps) {
   const t = useT();
   if (!p.field.ellipsis || p.field.copyable || isEmptyValue(p.value)) return <TextValue {...p} />;
-  return <EllipsisText text={textOf(p.value, t)} maxWidth={p.field.width ?? 200} />;
+  // as wide as its column (src/engine/column-width.ts), cut beyond
+  return <EllipsisText text={textOf(p.value, t)} maxWidth="100%" />;
 }
 
 function TextInput(p: ControlProps) {

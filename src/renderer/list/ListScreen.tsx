@@ -4,12 +4,12 @@
  * and pagination, all state in the URL through useListController.
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
-import { App, Button, Space } from 'antd';
+import { App, Button, Grid, Space, theme } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, normalizeColumns, operationColumnWidth, listTabs, ALL_TAB, type Row,
+  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, normalizeColumns, operationColumnWidth, listColumnWidths, textMeasure, listTabs, ALL_TAB, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -28,7 +28,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const gate = useActionGate(resource);
   const runner = useActionRunner(resource, list.refetch, () => list.setSelectedKeys([]));
   const settings = useColumnSettings(resource, hiddenByDefault(resource));
-  const { app, user } = useRuntime();
+  const { app, user, locale } = useRuntime();
   const { message } = App.useApp();
   const t = useT();
   const formRef = useRef<ProFormInstance>(undefined);
@@ -55,10 +55,20 @@ export function ListScreen({ resource }: { resource: Resource }) {
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
   const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)), t('renderer.more'));
-  const columns = useMemo(
-    () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth),
-    [resource, t, hasRowActions, gate, runner.run, opWidth],
+  // widths from the field types and the translated titles (src/engine/column-width.ts); phone-sized
+  // screens put the key columns first and fix none
+  const { token } = theme.useToken();
+  const narrow = Grid.useBreakpoint().sm === false;
+  const padding = settings.density === 'large' ? 16 : 8;
+  const widths = useMemo(
+    () => listColumnWidths(app, resource, t, { measure: textMeasure(token.fontFamily), locale, padding }),
+    [app, resource, t, token.fontFamily, locale, padding],
   );
+  const columns = useMemo(
+    () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth, widths, narrow),
+    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow],
+  );
+  const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 48 : 0);
 
   const tabs = view.tabs;
   const tabList = useMemo(() => listTabs(app, resource, t, list.state.tab, counts.counts), [app, resource, t, list.state.tab, counts.counts]);
@@ -105,7 +115,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
-        scroll={{ x: view.scrollX ?? 'max-content' }}
+        scroll={{ x: scrollX }}
+        tableLayout="fixed"
         size={settings.density}
         onSizeChange={(s) => settings.setDensity(s ?? 'middle')}
         columnsState={{ value: settings.columns, onChange: settings.setColumns }}

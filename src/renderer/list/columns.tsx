@@ -6,19 +6,29 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ReactNode } from 'react';
 import type { Resource } from '../../schema';
-import { fieldOf, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
+import { fieldOf, keyColumns, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
 import { fieldTypes } from '../fields';
 import { FieldCell } from './FieldCell';
 
-export function tableColumns(resource: Resource, t: Translate, operation?: (record: Row) => ReactNode, operationWidth = 160): ProColumns<Row>[] {
-  const cols: ProColumns<Row>[] = normalizeColumns(resource.list?.columns ?? []).map((c) => {
+/**
+ * `widths`: from listColumnWidths (field type + translated title). `narrow`: a phone-sized screen —
+ * the key columns come first and nothing is fixed, so the rest scroll in from the right.
+ */
+export function tableColumns(
+  resource: Resource, t: Translate, operation: ((record: Row) => ReactNode) | undefined, operationWidth: number,
+  widths: Record<string, number>, narrow = false,
+): ProColumns<Row>[] {
+  const keys = keyColumns(resource);
+  const all = normalizeColumns(resource.list?.columns ?? []);
+  const ordered = narrow ? [...all.filter((c) => keys.includes(c.field)), ...all.filter((c) => !keys.includes(c.field))] : all;
+  const cols: ProColumns<Row>[] = ordered.map((c) => {
     const field = fieldOf(resource, c.field);
     return {
       key: c.field,
       dataIndex: c.field,
       title: t(c.title ?? field.title),
-      width: c.width ?? field.width,
-      fixed: c.fixed,
+      width: widths[c.field],
+      fixed: narrow ? undefined : c.fixed,
       hideInSearch: true,
       sorter: field.sortable ? true : undefined,
       render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
@@ -46,7 +56,7 @@ export function tableColumns(resource: Resource, t: Translate, operation?: (reco
       key: 'operation',
       title: t('renderer.operation'),
       valueType: 'option',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: operationWidth,
       hideInSearch: true,
       render: (_: ReactNode, record: Row) => operation(record),
