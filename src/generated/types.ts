@@ -395,6 +395,7 @@ export interface OrderRecord {
   refundedAmount?: string;
   refundable?: string;
   unitServicePrice?: string;
+  serviceAmount?: string;
   settleAmount?: string;
   settlePreview?: string;
   status?: 'pending' | 'assigned' | 'in_service' | 'to_settle' | 'settled' | 'closed' | 'refunded';
@@ -563,6 +564,12 @@ export type OrderRefundInput = {
 export type OrderRemarkInput = {
   id: string;
   remark: string;
+};
+
+/** Input of POST order/setSettleAmount (order.setSettleAmount). */
+export type OrderSetSettleAmountInput = {
+  id: string;
+  serviceAmount: string;
 };
 
 /** Input of POST order/settle (order.settle). */
