@@ -4,11 +4,12 @@
  * the order module seeds).
  */
 import type { ServerModule } from '../../core/contract';
+import { coreState } from '../../core/state';
 import { performance } from './performance';
 
 export const analyticsModule: ServerModule = {
   resource: 'dashboard',
   handlers: {
-    performance: async ({ db, input }) => performance(db, input),
+    performance: async ({ db, input, req }) => performance(db, input, coreState(req).schemas.app.timeZone),
   },
 };

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import merchantAuthJson from '../../../schemas/merchantAuth.json';
 import type { Resource } from '../../schema';
+import { clearOptionCache } from '../../engine/options';
 import { wrapSlot } from '../product/test-wrap';
 import AuthorizeShop, { AUTHORIZED_MESSAGE } from './AuthorizeShop';
 
@@ -78,6 +79,7 @@ describe('AuthorizeShop', () => {
   });
 
   it('offers only enabled merchants (the form\'s params), never a disabled one', async () => {
+    clearOptionCache();
     const { rt } = setup({});
     const select = document.getElementById('merchantId')!;
     fireEvent.mouseDown(select);
