@@ -35,9 +35,9 @@ describe('an order without a SKU: finance enters its settlement amount before co
 
     const early = await call(f, 'finance', 'POST', 'order/confirmSettle', { id }, key());
     expect(early.status).toBe(409);
-    expect(early.body.msg).toBe(`订单 ${orderNo} 没有 SKU，请先由财务「录入结算金额」，再确认结算`);
+    expect(early.body.msg).toBe(`订单 ${orderNo} 没有服务结算价（下单时未选 SKU），请先由财务「录入结算金额」，再确认结算`);
     const earlyEn = await call(f, 'finance', 'POST', 'order/confirmSettle', { id }, { ...key(), ...EN });
-    expect(earlyEn.body.msg).toBe(`Order ${orderNo} has no SKU: finance must first "Enter settlement amount", then confirm the settlement`);
+    expect(earlyEn.body.msg).toBe(`Order ${orderNo} has no service price (entered without a SKU): finance must first "Enter settlement amount", then confirm the settlement`);
     expect(await settlementsOf(id)).toBe(0);
     expect((await call(f, 'finance', 'GET', '/order/getById', { id })).body.data.status).toBe('in_service');
 
@@ -56,9 +56,9 @@ describe('an order without a SKU: finance enters its settlement amount before co
     expect(set.body.code).toBe(0);
     expect(set.body.data).toMatchObject({ serviceAmount: '120.00', settlePreview: '120.00', status: 'in_service' });
 
-    // the list row carries what the action's "when" needs (skuId null) and the amount
+    // the list row carries what the action's "when" needs (unitServicePrice "0.00") and the amount
     const list = await call(f, 'finance', 'GET', '/order/list', { orderNo, current: 1, pageSize: 10 });
-    expect(list.body.data.list[0]).toMatchObject({ skuId: null, serviceAmount: '120.00' });
+    expect(list.body.data.list[0]).toMatchObject({ skuId: null, unitServicePrice: '0.00', serviceAmount: '120.00' });
 
     const refund = await call(f, 'finance', 'POST', 'order/refund', { id, refundAmount: '50.00', reason: '少做一项' }, key());
     expect(refund.body.data.settlePreview).toBe('90.00'); // 120.00 × (200 − 50) / 200
@@ -78,14 +78,14 @@ describe('an order without a SKU: finance enters its settlement amount before co
     expect(late.status).toBe(409);
   });
 
-  it('is not entered for an order with a SKU (its service price decides), and a SKU order confirms as before', async () => {
+  it('is not entered for an order with a service price (its SKU\'s price decides)', async () => {
     const add = await call(f, 'admin', 'POST', '/order/add', newOrderBody(f));
     const id = String(add.body.data.id);
     const r = await call(f, 'finance', 'POST', 'order/setSettleAmount', { id, serviceAmount: '10.00' }, key());
     expect(r.status).toBe(409);
-    expect(r.body.msg).toBe('该订单有 SKU，结算金额按 SKU 的服务结算价（60.00）计算，无需录入');
+    expect(r.body.msg).toBe('该订单已有服务结算单价 60.00，结算金额按单价计算，无需录入');
     const en = await call(f, 'finance', 'POST', 'order/setSettleAmount', { id, serviceAmount: '10.00' }, { ...key(), ...EN });
-    expect(en.body.msg).toBe("This order has a SKU: its settlement follows the SKU's service price (60.00) and is not entered");
+    expect(en.body.msg).toBe('This order has a unit service price of 60.00: its settlement follows that price and is not entered');
     expect((await call(f, 'finance', 'GET', '/order/getById', { id })).body.data.serviceAmount).toBeNull();
   });
 });

@@ -76,14 +76,16 @@ export async function refund({ db, nextId, actor, t }: ActionDeps, input: { id: 
 }
 
 /**
- * Finance enters the settlement base of an order without a SKU (there is no service price to
- * snapshot, so the formula would give 0.00). At most what the customer paid: a store cannot earn
+ * Finance enters the settlement base of an order without a service price (entered without a SKU, so
+ * 0.00 was snapshotted and the formula would give 0.00). At most what the customer paid: a store cannot earn
  * more for a job than the customer paid for it (the same rule as a SKU's service price ≤ its price).
  */
 export async function setServiceAmount({ db, nextId, actor, t }: ActionDeps, input: { id: bigint; serviceAmount: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockFor(tx, input.id, 'setSettleAmount', t);
-    if (order.sku_id !== null) throw new HttpError(409, CODES.CONFLICT, 'server.order.settleAmountFromSku', { price: order.unit_service_price });
+    if (toCents(order.unit_service_price) > 0n) {
+      throw new HttpError(409, CODES.CONFLICT, 'server.order.settleAmountFromPrice', { price: order.unit_service_price });
+    }
     const amount = toCents(input.serviceAmount);
     const display = fromCents(amount);
     if (amount <= 0n) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.serviceAmountNotPositive', { field: t('order.serviceAmount') });

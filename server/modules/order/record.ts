@@ -4,7 +4,7 @@
  * strings, ISO datetimes, region as [province, city, district]).
  */
 import type { Db } from '../../core/contract';
-import { refundable, settlementAmount } from './money';
+import { refundable, settlementAmount, toCents } from './money';
 import { regionName } from '../store/region';
 
 const OWN_COLUMNS = `
@@ -99,11 +99,12 @@ export function regionLabelOf(codes: readonly string[]): string | null {
 }
 
 /**
- * True while an order without a SKU has no settlement base entered by finance: its formula would give
- * 0.00, so confirming the settlement is refused until finance enters the amount (setSettleAmount).
+ * True while an order without a service price (entered without a SKU, so 0.00 was snapshotted) has no
+ * settlement base entered by finance: its formula would give 0.00, so confirming the settlement is
+ * refused until finance enters the amount (setSettleAmount).
  */
-export function needsServiceAmount(r: Pick<OrderRow, 'sku_id' | 'service_amount'>): boolean {
-  return r.sku_id === null && r.service_amount === null;
+export function needsServiceAmount(r: Pick<OrderRow, 'unit_service_price' | 'service_amount'>): boolean {
+  return r.service_amount === null && toCents(r.unit_service_price) === 0n;
 }
 
 /** The settlement amount this order would get now (the formula of money.ts on the row). */

@@ -66,7 +66,7 @@ for (const s of ORDER_STATUSES) for (const a of Object.keys(TRANSITIONS) as Orde
 
 describe('order state machine (status × action × role)', () => {
   it.each(cases)('%s + %s as %s', async (status, action, role) => {
-    // "Enter settlement amount" is for orders without a SKU (business-rules.test.ts: refused with one)
+    // "Enter settlement amount" is for orders without a service price (business-rules.test.ts: refused with one)
     const id = await orderIn(status, action !== 'setSettleAmount');
     const before = await snapshot(id);
     const spec = REQUEST[action];
@@ -112,8 +112,8 @@ describe('schema and state machine agree', () => {
   it.each(Object.keys(TRANSITIONS).filter((a) => a !== 'remark') as OrderAction[])('action %s', (action) => {
     const a = schema.actions[action];
     expect([...a.when.status].sort()).toEqual([...TRANSITIONS[action].from].sort());
-    // any other condition only narrows the action to the records it applies to (e.g. skuId: [null])
-    expect(Object.keys(a.when).filter((k) => k !== 'status')).toEqual(action === 'setSettleAmount' ? ['skuId'] : []);
+    // any other condition only narrows the action to the records it applies to (unitServicePrice: ["0.00"])
+    expect(Object.keys(a.when).filter((k) => k !== 'status')).toEqual(action === 'setSettleAmount' ? ['unitServicePrice'] : []);
     expect(a.roles).toEqual([...TRANSITIONS[action].roles]);
     const binding = schema.api[action];
     expect(binding.roles).toEqual([...TRANSITIONS[action].roles]);
