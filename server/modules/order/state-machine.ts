@@ -31,7 +31,8 @@ export const TRANSITIONS = {
   close: { from: ['pending', 'assigned', 'in_service'], to: 'closed', roles: ['admin'] },
   adjustPrice: { from: MONEY_OPEN, roles: ['finance'] },
   refund: { from: MONEY_OPEN, roles: ['finance'] },
-  setSettleAmount: { from: ['pending', 'assigned', 'in_service'], roles: ['finance'] },
+  // entered once the service is under way, before confirming (orders without a service price only)
+  setSettleAmount: { from: ['in_service'], roles: ['finance'] },
   confirmSettle: { from: ['in_service'], to: 'to_settle', roles: ['finance'] },
   settle: { from: ['to_settle'], to: 'settled', roles: ['finance'] },
 } as const satisfies Record<string, Transition>;
