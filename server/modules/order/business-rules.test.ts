@@ -81,6 +81,8 @@ describe('an order without a SKU: finance enters its settlement amount before co
   it('is not entered for an order with a service price (its SKU\'s price decides)', async () => {
     const add = await call(f, 'admin', 'POST', '/order/add', newOrderBody(f));
     const id = String(add.body.data.id);
+    await call(f, 'admin', 'POST', '/order/assign/manual', { id, storeId: String(f.storeA) });
+    await call(f, 'admin', 'POST', '/order/workOrder', { id, workOrderType: 'repair', appointmentAt: '2026-12-01T02:00:00Z' });
     const r = await call(f, 'finance', 'POST', 'order/setSettleAmount', { id, serviceAmount: '10.00' }, key());
     expect(r.status).toBe(409);
     expect(r.body.msg).toBe('该订单已有服务结算单价 60.00，结算金额按单价计算，无需录入');
