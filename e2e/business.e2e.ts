@@ -12,8 +12,22 @@ import { callApi } from './lib/api';
 import { apiToken, BASE, closeBrowser, getBrowser, pageAs, shot } from './lib/browser';
 import { msg, until } from './lib/expect';
 import {
-  addOrderApi, api, button, drawer, formItem, modal, optionLabels, rowOf, rows, runRowAction, seeMessage, statusOf, waitRows, yuan,
-  type Json, type Locale,
+  addOrderApi,
+  api,
+  button,
+  drawer,
+  formItem,
+  modal,
+  optionLabels,
+  rowOf,
+  rows,
+  runRowAction,
+  seeMessage,
+  statusOf,
+  waitRows,
+  yuan,
+  type Json,
+  type Locale,
 } from './lib/order-helpers';
 import { todayIn } from '../src/schema/time-zone';
 
@@ -34,8 +48,18 @@ async function merchantNamed(token: string, name: string): Promise<Json> {
 /** An order typed in without product or SKU (paid 200.00), assigned to STORE and in service. */
 async function inServiceWithoutSku(admin: string, customerName: string): Promise<Json> {
   const merchant = await merchantNamed(admin, MERCHANT);
-  const o = await addOrderApi(admin, { merchantId: merchant.id, productTitle: '上门疏通下水道', customerName, customerPhone: '13912345678', region: XIHU, address: '文三路 100 号', paidAmount: '200.00' });
-  const store = (await api(admin, 'GET', '/store/list', { merchantId: merchant.id, name: STORE, current: 1, pageSize: 10 })).data.list.find((s: Json) => s.name === STORE);
+  const o = await addOrderApi(admin, {
+    merchantId: merchant.id,
+    productTitle: '上门疏通下水道',
+    customerName,
+    customerPhone: '13912345678',
+    region: XIHU,
+    address: '文三路 100 号',
+    paidAmount: '200.00',
+  });
+  const store = (await api(admin, 'GET', '/store/list', { merchantId: merchant.id, name: STORE, current: 1, pageSize: 10 })).data.list.find(
+    (s: Json) => s.name === STORE,
+  );
   await api(admin, 'POST', '/order/assign/manual', { id: o.id, storeId: store.id });
   await api(admin, 'POST', '/order/workOrder', { id: o.id, workOrderType: 'repair', appointmentAt: '2026-12-01T02:00:00.000Z' });
   assert.equal(o.unitServicePrice, '0.00');
@@ -66,7 +90,10 @@ describe('an order without a SKU (finance)', () => {
       await runRowAction(page, row, t('order.setSettleAmount'));
       m = modal(page);
       await m.getByText(t('order.setSettleAmountTitle'), { exact: true }).waitFor();
-      await until(() => m.innerText(), (s) => s.includes(yuan('200.00')));
+      await until(
+        () => m.innerText(),
+        (s) => s.includes(yuan('200.00')),
+      );
       await m.locator('#serviceAmount').fill('250');
       await button(m, t('renderer.ok')).click();
       await seeMessage(page, t('server.order.serviceAmountAbovePaid', { amount: '250.00', paid: '200.00' }));
@@ -81,10 +108,16 @@ describe('an order without a SKU (finance)', () => {
       m = modal(page);
       await m.getByText(t('order.confirmSettleTitle'), { exact: true }).waitFor();
       const preview = formItem(m, t('order.settlePreview'));
-      await until(() => preview.innerText(), (s) => s.includes(yuan('120.00')));
+      await until(
+        () => preview.innerText(),
+        (s) => s.includes(yuan('120.00')),
+      );
       await button(m, t('renderer.ok')).click();
       await seeMessage(page, t('order.confirmSettleSuccess'));
-      await until(() => statusOf(page, o.orderNo, locale), (s) => s === t('enum.orderStatus.to_settle'));
+      await until(
+        () => statusOf(page, o.orderNo, locale),
+        (s) => s === t('enum.orderStatus.to_settle'),
+      );
       await api(token, 'POST', '/order/settle', { id: o.id }, { idempotent: true });
       const done = (await api(token, 'GET', '/order/getById', { id: o.id })).data;
       assert.equal(done.serviceAmount, '120.00');
@@ -95,7 +128,7 @@ describe('an order without a SKU (finance)', () => {
   }
 });
 
-describe('a SKU\'s service price (admin)', () => {
+describe("a SKU's service price (admin)", () => {
   for (const locale of LOCALES) {
     test(`above the sale price it is refused, naming both amounts, in the dialog and by the server (${locale})`, async () => {
       const t = (key: string, values?: Record<string, string>) => msg(locale, key, values);
@@ -142,14 +175,20 @@ describe('shop authorisation (admin)', () => {
 
       await page.goto('/merchantAuth');
       await rows(page).first().waitFor();
-      await page.locator('.ant-pro-table-list-toolbar button', { hasText: t('merchantAuth.authorize') }).first().click();
+      await page
+        .locator('.ant-pro-table-list-toolbar button', { hasText: t('merchantAuth.authorize') })
+        .first()
+        .click();
       const m = modal(page);
       await m.getByText(t('merchantAuth.authorizeTitle'), { exact: true }).waitFor();
       const enabledNames = all.filter((x) => x.status === 'enabled').map((x) => x.name as string);
       const labels = await optionLabels(page, formItem(m, t('merchantAuth.merchant')).locator('.ant-select'));
       assert.ok(labels.length > 0);
       for (const d of disabled) assert.ok(!labels.includes(d.name), `disabled ${d.name} not offered: ${labels.join('|')}`);
-      assert.ok(labels.every((l) => enabledNames.includes(l)), `only enabled merchants: ${labels.join('|')}`);
+      assert.ok(
+        labels.every((l) => enabledNames.includes(l)),
+        `only enabled merchants: ${labels.join('|')}`,
+      );
       await shot(page, `business-authorize-merchants-${locale}`);
       await ctx.close();
     });
@@ -160,7 +199,15 @@ describe('closing an order (admin)', () => {
   test('the log shows the reason once', async () => {
     const { ctx, page, token } = await pageAs('admin');
     const merchant = await merchantNamed(token, MERCHANT);
-    const o = await addOrderApi(token, { merchantId: merchant.id, productTitle: '空调清洗', customerName: `关单${RUN}`, customerPhone: '13912345678', region: XIHU, address: '文三路 1 号', paidAmount: '99.00' });
+    const o = await addOrderApi(token, {
+      merchantId: merchant.id,
+      productTitle: '空调清洗',
+      customerName: `关单${RUN}`,
+      customerPhone: '13912345678',
+      region: XIHU,
+      address: '文三路 1 号',
+      paidAmount: '99.00',
+    });
     const reason = `客户改期到明年${RUN}`;
     await api(token, 'POST', '/order/close', { id: o.id, reason });
     await page.goto(`/order?orderNo=${o.orderNo}`);
@@ -180,8 +227,12 @@ describe('the dashboard in a browser outside China', () => {
     test(`the default range ends today in ${app.timeZone}, not in the browser's Los Angeles (${locale})`, async () => {
       const token = await apiToken('admin', 'admin123');
       const ctx = await (await getBrowser()).newContext({ viewport: { width: 1440, height: 900 }, locale, baseURL: BASE(), timezoneId: 'America/Los_Angeles' });
-      await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); },
-        { [app.request.tokenStorageKey]: token, locale });
+      await ctx.addInitScript(
+        (s: Record<string, string>) => {
+          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+        },
+        { [app.request.tokenStorageKey]: token, locale },
+      );
       const page = await ctx.newPage();
       // 09:00 on the 21st in Los Angeles, 01:00 on the 22nd in Shanghai
       const now = new Date('2026-11-21T17:00:00Z');
@@ -189,12 +240,15 @@ describe('the dashboard in a browser outside China', () => {
       const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/analytics/performance');
       await page.goto('/dashboard');
       const q = new URL((await asked).url()).searchParams;
-      assert.equal(await page.evaluate(() => new Date().getDate()), 21, 'the browser\'s own calendar says the 21st');
+      assert.equal(await page.evaluate(() => new Date().getDate()), 21, "the browser's own calendar says the 21st");
       assert.equal(todayIn(app.timeZone, now), '2026-11-22');
       assert.deepEqual([q.get('dateFrom'), q.get('dateTo')], ['2026-10-24', '2026-11-22']);
       if (locale === 'zh-CN') {
         const inputs = page.locator('.ant-picker-range input');
-        await until(() => inputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)), (v) => v[1] === '2026-11-22');
+        await until(
+          () => inputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+          (v) => v[1] === '2026-11-22',
+        );
       }
       await ctx.close();
     });

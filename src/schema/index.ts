@@ -9,3 +9,4 @@ export * from './derive';
 export * from './screen-route';
 export * from './region-names';
 export * from './time-zone';
+export * from './list-url';

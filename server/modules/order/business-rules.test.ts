@@ -18,7 +18,13 @@ const EN = { 'x-locale': 'en-US' };
 
 /** An order typed in without product or SKU (paid 200.00), assigned to store A and in service. */
 async function orderWithoutSku(): Promise<{ id: string; orderNo: string }> {
-  const add = await call(f, 'admin', 'POST', '/order/add', newOrderBody(f, { productId: undefined, skuId: undefined, productTitle: '上门疏通下水道', quantity: 1 }));
+  const add = await call(
+    f,
+    'admin',
+    'POST',
+    '/order/add',
+    newOrderBody(f, { productId: undefined, skuId: undefined, productTitle: '上门疏通下水道', quantity: 1 }),
+  );
   expect(add.body.code).toBe(0);
   expect(add.body.data).toMatchObject({ skuId: null, unitServicePrice: '0.00', serviceAmount: null, settlePreview: '0.00' });
   const id = String(add.body.data.id);
@@ -27,7 +33,8 @@ async function orderWithoutSku(): Promise<{ id: string; orderNo: string }> {
   return { id, orderNo: add.body.data.orderNo };
 }
 
-const settlementsOf = async (id: string) => Number((await f.db.query<{ n: bigint }>('SELECT count(*) AS n FROM settlements WHERE order_id = $1', [id])).rows[0].n);
+const settlementsOf = async (id: string) =>
+  Number((await f.db.query<{ n: bigint }>('SELECT count(*) AS n FROM settlements WHERE order_id = $1', [id])).rows[0].n);
 
 describe('an order without a SKU: finance enters its settlement amount before confirming', () => {
   it('refuses confirmation until the amount is entered, then settles at it (scaled by a refund)', async () => {
@@ -37,7 +44,9 @@ describe('an order without a SKU: finance enters its settlement amount before co
     expect(early.status).toBe(409);
     expect(early.body.msg).toBe(`订单 ${orderNo} 没有服务结算价（下单时未选 SKU），请先由财务「录入结算金额」，再确认结算`);
     const earlyEn = await call(f, 'finance', 'POST', 'order/confirmSettle', { id }, { ...key(), ...EN });
-    expect(earlyEn.body.msg).toBe(`Order ${orderNo} has no service price (entered without a SKU): finance must first "Enter settlement amount", then confirm the settlement`);
+    expect(earlyEn.body.msg).toBe(
+      `Order ${orderNo} has no service price (entered without a SKU): finance must first "Enter settlement amount", then confirm the settlement`,
+    );
     expect(await settlementsOf(id)).toBe(0);
     expect((await call(f, 'finance', 'GET', '/order/getById', { id })).body.data.status).toBe('in_service');
 
@@ -71,14 +80,17 @@ describe('an order without a SKU: finance enters its settlement amount before co
 
     const logs = (await call(f, 'finance', 'GET', '/order/logs', { id })).body.data as any[];
     expect(logs.find((l) => l.action === 'setSettleAmount')).toMatchObject({
-      title: 'order.log.setSettleAmount', operatorName: 'finance-nick', before: { serviceAmount: null }, after: { serviceAmount: '120.00' },
+      title: 'order.log.setSettleAmount',
+      operatorName: 'finance-nick',
+      before: { serviceAmount: null },
+      after: { serviceAmount: '120.00' },
     });
     // once settled the amount can no longer be changed
     const late = await call(f, 'finance', 'POST', 'order/setSettleAmount', { id, serviceAmount: '100.00' }, key());
     expect(late.status).toBe(409);
   });
 
-  it('is not entered for an order with a service price (its SKU\'s price decides)', async () => {
+  it("is not entered for an order with a service price (its SKU's price decides)", async () => {
     const add = await call(f, 'admin', 'POST', '/order/add', newOrderBody(f));
     const id = String(add.body.data.id);
     await call(f, 'admin', 'POST', '/order/assign/manual', { id, storeId: String(f.storeA) });

@@ -33,7 +33,7 @@ afterAll(() => {
 });
 
 describe('the dashboard in a browser outside China', () => {
-  it('runs where the browser\'s own calendar says the 21st', () => {
+  it("runs where the browser's own calendar says the 21st", () => {
     expect(new Date().getDate()).toBe(21);
     expect(new Date().getTimezoneOffset()).toBe(480);
     expect(appJson.timeZone).toBe('Asia/Shanghai');
@@ -41,10 +41,18 @@ describe('the dashboard in a browser outside China', () => {
 
   it('asks for the last 30 days up to today in Asia/Shanghai, and shows that range', async () => {
     expect(businessToday(appJson.timeZone).format('YYYY-MM-DD')).toBe('2026-11-22');
-    const rt = fakeRuntime({ '/analytics/performance': () => null, '/merchant/list': () => ({ list: [], total: 0, current: 1, pageSize: 20 }), '/dict/store': () => [] });
+    const rt = fakeRuntime({
+      '/analytics/performance': () => null,
+      '/merchant/list': () => ({ list: [], total: 0, current: 1, pageSize: 20 }),
+      '/dict/store': () => [],
+    });
     render(
       <IntlProvider locale="zh-CN" messages={dashboardZh as Record<string, string>} onError={() => undefined}>
-        <App><RuntimeProvider value={rt.runtime}><DashboardScreen resource={dashboardJson as unknown as Resource} /></RuntimeProvider></App>
+        <App>
+          <RuntimeProvider value={rt.runtime}>
+            <DashboardScreen resource={dashboardJson as unknown as Resource} />
+          </RuntimeProvider>
+        </App>
       </IntlProvider>,
     );
     await waitFor(() => expect(rt.calls.some((c) => c.path === '/analytics/performance')).toBe(true));
