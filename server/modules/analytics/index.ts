@@ -5,11 +5,12 @@
  */
 import type { ServerModule } from '../../core/contract';
 import { coreState } from '../../core/state';
+import { scopeOf } from '../../core/data-scope';
 import { performance } from './performance';
 
 export const analyticsModule: ServerModule = {
   resource: 'dashboard',
   handlers: {
-    performance: async ({ db, input, req }) => performance(db, input, coreState(req).schemas.app.timeZone),
+    performance: async (ctx) => performance(ctx.db, ctx.input, coreState(ctx.req).schemas.app.timeZone, new Date(), scopeOf(ctx, 'dashboard')),
   },
 };
