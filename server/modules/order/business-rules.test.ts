@@ -111,7 +111,7 @@ describe('closing an order', () => {
     const reason = '客户临时出差，取消上门';
     const close = await call(f, 'admin', 'POST', 'order/close', { id, reason });
     expect(close.body.data).toMatchObject({ status: 'closed', closeReason: reason });
-    const logs = await call(f, 'dispatcher', 'GET', '/order/logs', { id });
+    const logs = await call(f, 'admin', 'GET', '/order/logs', { id });
     const entry = (logs.body.data as any[]).find((l) => l.action === 'close');
     expect(entry).toMatchObject({ before: { status: 'pending' }, after: { status: 'closed' }, remark: reason });
     expect(logs.raw.split(reason).length - 1).toBe(1);
