@@ -189,7 +189,7 @@ describe('multipart uploads', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]);
     const res = await t.postForm('/api/probe/upload', { username: 'alice' }, { photo: { name: 'big.png', content: big } }, { token, locale: 'en-US' });
     expect(res.statusCode).toBe(413);
-    expect(res.data.msg).toBe('Photo: the file must not exceed 1 MB');
+    expect(res.data.msg).toBe('Photo "big.png" is larger than the 1 MB limit');
   });
 
   test('invalid form fields are refused and the uploaded file is not kept', async () => {

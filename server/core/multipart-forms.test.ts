@@ -55,19 +55,19 @@ describe('an empty part in a multipart body', () => {
 });
 
 describe("the multipart stream's own size limit", () => {
-  test('names the field by its title and the limit', async () => {
+  test('names the field by its title, the file and the limit', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const zh = await t.postForm('/api/probe/create', { username: 'alice' }, { photo: { name: 'big.png', content: big } }, { token });
     expect(zh.statusCode).toBe(413);
-    expect(zh.data).toEqual({ code: 41300, msg: '照片 的文件不能超过 10 MB', data: null });
+    expect(zh.data).toEqual({ code: 41300, msg: '照片“big.png”超过了 10 MB 的大小上限', data: null });
     const en = await t.postForm('/api/probe/create', { username: 'alice' }, { photo: { name: 'big.png', content: big } }, { token, locale: 'en-US' });
-    expect(en.data.msg).toBe('Photo: the file must not exceed 10 MB');
+    expect(en.data.msg).toBe('Photo "big.png" is larger than the 10 MB limit');
   });
 
   test('names the part when the binding does not declare it', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const res = await t.postForm('/api/probe/create', { username: 'alice' }, { attachment: { name: 'big.png', content: big } }, { token });
     expect(res.statusCode).toBe(413);
-    expect(res.data.msg).toBe('attachment 的文件不能超过 10 MB');
+    expect(res.data.msg).toBe('attachment“big.png”超过了 10 MB 的大小上限');
   });
 });

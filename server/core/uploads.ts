@@ -65,6 +65,7 @@ export async function readMultipart(
   // The part being read when @fastify/multipart's own size limit stops the stream, so that message
   // can name the field like ours do.
   let current = '';
+  let currentName = '';
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 200, fieldSize: 1024 * 1024 } })) {
       if (part.type === 'field') {
@@ -72,12 +73,15 @@ export async function readMultipart(
         continue;
       }
       current = part.fieldname;
+      currentName = cleanName(part.filename ?? '');
       const data = await part.toBuffer();
       const def = params.get(part.fieldname);
       if (!def || (def.type !== 'image' && def.type !== 'file')) {
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.upload.unexpectedFile', { field: part.fieldname });
       }
-      const name = cleanName(part.filename ?? '');
+      const name = currentName;
+      // Checked before the type: zero bytes have no type to sniff, and "type not supported" would mislead.
+      if (data.length === 0) throw new HttpError(400, CODES.BAD_REQUEST, 'server.upload.empty', { field: title(part.fieldname), name });
       const type = sniffType(data);
       const accept = def.accept ?? (def.type === 'image' ? ['image'] : ['image', 'pdf']);
       const ext = extname(name).toLowerCase();
@@ -93,9 +97,8 @@ export async function readMultipart(
       }
       const maxBytes = def.maxSizeMB ? Math.min(MAX_FILE_BYTES, Math.floor(def.maxSizeMB * 1024 * 1024)) : MAX_FILE_BYTES;
       if (data.length > maxBytes) {
-        throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(part.fieldname), limit: Math.round((maxBytes / 1048576) * 10) / 10 });
+        throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(part.fieldname), name, limit: Math.round((maxBytes / 1048576) * 10) / 10 });
       }
-      if (data.length === 0) throw new HttpError(400, CODES.BAD_REQUEST, 'server.upload.empty', { field: title(part.fieldname) });
       files.push({ field: part.fieldname, name, mime: type.mime, ext: type.ext, data, key: randomBytes(16).toString('hex') });
     }
   } catch (err) {
@@ -103,7 +106,7 @@ export async function readMultipart(
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       // The stream limit is the global one; a field's smaller maxSizeMB is checked after reading.
-      if (current) throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(current), limit: MAX_FILE_BYTES / 1048576 });
+      if (current) throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(current), name: currentName, limit: MAX_FILE_BYTES / 1048576 });
       throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLargeAny', { limit: MAX_FILE_BYTES / 1048576 });
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {

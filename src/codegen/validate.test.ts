@@ -42,6 +42,13 @@ describe('validate reports each schema mistake with file, pointer, line and a se
     ]);
   });
 
+  test('a business time zone that is not an IANA zone', () => {
+    const input = editFile(base, 'schemas/app.json', '"Asia/Shanghai"', '"China/Beijing"');
+    expect(report(input)).toEqual([
+      line(input, 'schemas/app.json', '/timeZone', '"China/Beijing"', '"China/Beijing" is not an IANA time zone (e.g. "Asia/Shanghai")'),
+    ]);
+  });
+
   test('missing title', () => {
     const input = editFile(base, 'schemas/ticket.json', '"title": "ticket.note", ', '');
     expect(report(input)).toEqual([line(input, 'schemas/ticket.json', '/fields/note', '{', 'missing required property "title" in "note"', '"note":')]);

@@ -6,7 +6,7 @@
  * const r = validateProject({ schemaFiles, localeFiles, handlers: null });
  * r.diagnostics.map(formatDiagnostic) // ["schemas/staff.json:12:7  /list/colums  unknown property \"colums\" (did you mean \"columns\"?)"]
  */
-import type { AppSchema, Resource } from '../schema';
+import { isTimeZone, type AppSchema, type Resource } from '../schema';
 import type { CheckContext, HandlerIndex, ResourceFile } from './check-context';
 import { checkFieldRules } from './check-fields';
 import { checkGlobal } from './check-global';
@@ -74,6 +74,9 @@ export function validateProject(input: ValidateInput): ValidateResult {
       const d = file.data as Record<string, unknown> | null;
       if (d && typeof d === 'object' && d.$schema !== APP_SCHEMA_REF) {
         out.push(file.error('/$schema', `"$schema" must be "${APP_SCHEMA_REF}" (editors then check and complete the file)`));
+      }
+      if (d && typeof d.timeZone === 'string' && d.timeZone && !isTimeZone(d.timeZone)) {
+        out.push(file.error('/timeZone', `"${d.timeZone}" is not an IANA time zone (e.g. "Asia/Shanghai")`));
       }
     } else {
       if (errors.length === 0) resources.push({ file, res: file.data as Resource });

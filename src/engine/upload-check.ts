@@ -23,6 +23,8 @@ export function acceptAttr(field: AnyField): string | undefined {
 }
 
 export function checkUpload(file: { type: string; name: string; size: number }, field: AnyField): { key: string; values: Record<string, string | number> } | null {
+  // First: an empty file is no type at all, and the server would refuse it as empty anyway.
+  if (file.size === 0) return { key: 'renderer.upload.empty', values: {} };
   const kinds = field.accept ?? (field.type === 'image' ? ['image'] : undefined);
   if (kinds && !kinds.some((k) => MIME[k]?.(file.type, file.name))) {
     return { key: 'renderer.upload.badType', values: { types: kinds.map((k) => FORMATS[k] ?? k).join(', ') } };

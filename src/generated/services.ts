@@ -71,6 +71,7 @@ import type {
   OrderRecord,
   OrderRefundInput,
   OrderRemarkInput,
+  OrderSetSettleAmountInput,
   OrderSettleInput,
   OrderWorkOrderInput,
   ProductDetailInput,
@@ -593,6 +594,14 @@ export const bindings = {
       method: 'POST',
       path: '/order/remark',
       result: 'record',
+    },
+    setSettleAmount: {
+      idempotent: true,
+      input: { fields: ['id', 'serviceAmount'], require: ['id', 'serviceAmount'] },
+      method: 'POST',
+      path: 'order/setSettleAmount',
+      result: 'record',
+      roles: ['finance'],
     },
     settle: {
       idempotent: true,
@@ -1171,6 +1180,11 @@ export function orderRefund(input: OrderRefundInput, options?: CallOptions): Pro
 /** POST /order/remark */
 export function orderRemark(input: OrderRemarkInput, options?: CallOptions): Promise<OrderRecord> {
   return callApi<OrderRecord>(bindings.order.remark, input, options);
+}
+
+/** POST /order/setSettleAmount — roles: finance */
+export function orderSetSettleAmount(input: OrderSetSettleAmountInput, options?: CallOptions): Promise<OrderRecord> {
+  return callApi<OrderRecord>(bindings.order.setSettleAmount, input, options);
 }
 
 /** POST /order/settle — roles: finance */

@@ -553,6 +553,7 @@ export interface OrderRecord<Id = string> {
   refundedAmount?: string | null;
   refundable?: string | null;
   unitServicePrice?: string | null;
+  serviceAmount?: string | null;
   settleAmount?: string | null;
   settlePreview?: string | null;
   status?: 'pending' | 'assigned' | 'in_service' | 'to_settle' | 'settled' | 'closed' | 'refunded' | null;
@@ -594,6 +595,7 @@ export interface OrderBindings {
   logs: OrderLogsInput;
   refund: OrderRefundInput;
   remark: OrderRemarkInput;
+  setSettleAmount: OrderSetSettleAmountInput;
   settle: OrderSettleInput;
   workOrder: OrderWorkOrderInput;
 }
@@ -743,6 +745,12 @@ export type OrderRefundInput = {
 export type OrderRemarkInput = {
   id: string;
   remark: string;
+};
+
+/** Input of POST order/setSettleAmount (order.setSettleAmount). */
+export type OrderSetSettleAmountInput = {
+  id: string;
+  serviceAmount: string;
 };
 
 /** Input of POST order/settle (order.settle). */

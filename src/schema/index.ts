@@ -9,4 +9,5 @@ export * from './codes';
 export * from './derive';
 export * from './screen-route';
 export * from './region-names';
+export * from './time-zone';
 export * from './list-url';

@@ -11,6 +11,7 @@ const app = {
   layout: { layout: 'top', contentWidth: 'Fluid', fixedHeader: true, navTheme: 'light', colorPrimary: '#1677ff', multiTab: false, keepAlive: true, headerHeight: 48 },
   request: { prefix: '/api/', timeout: 30000, tokenHeader: 'x-misi-token', tokenStorageKey: 'Authorization', expiredCode: 100000, exemptPaths: [] },
   i18n: { defaultLocale: 'zh-CN', locales: [{ code: 'zh-CN', label: 'zh' }], storageKey: 'locale' },
+  timeZone: 'Asia/Shanghai',
   session: { lastPathKey: 'lastPath', lastPathDefault: '/index', scrollTopDelay: 300, rootRedirect: '/order' },
   roles: [{ value: 'admin', label: 'enum.role.admin' }],
   enums: { level: { values: [{ value: 'low', label: 'e.low' }, { value: 'high', label: 'e.high' }] } },

@@ -4,12 +4,13 @@
  * the order module seeds).
  */
 import type { ServerModule } from '../../core/contract';
+import { coreState } from '../../core/state';
 import { scopeOf } from '../../core/data-scope';
 import { performance } from './performance';
 
 export const analyticsModule: ServerModule = {
   resource: 'dashboard',
   handlers: {
-    performance: async (ctx) => performance(ctx.db, ctx.input, new Date(), scopeOf(ctx, 'dashboard')),
+    performance: async (ctx) => performance(ctx.db, ctx.input, coreState(ctx.req).schemas.app.timeZone, new Date(), scopeOf(ctx, 'dashboard')),
   },
 };

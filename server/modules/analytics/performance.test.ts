@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { todayIn } from '../../../src/schema/time-zone';
 import { bucketStarts, resolveRange } from './range';
 
 let t: TestApp;
@@ -138,10 +139,43 @@ describe('GET /analytics/performance', () => {
   });
 });
 
+describe('the business time zone (schemas/app.json timeZone)', () => {
+  it('decides "today" and the day bounds, not the zone the server runs in', () => {
+    // 2026-11-21 17:00 UTC: already the 22nd in Shanghai, still the 21st in Los Angeles
+    const now = new Date('2026-11-21T17:00:00Z');
+    const sh = resolveRange({}, 'Asia/Shanghai', now);
+    expect(sh).toMatchObject({ to: '2026-11-22', from: '2026-10-24' });
+    expect(sh.end.toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect(sh.start.toISOString()).toBe('2026-10-23T16:00:00.000Z');
+    const la = resolveRange({}, 'America/Los_Angeles', now);
+    expect(la).toMatchObject({ to: '2026-11-21', from: '2026-10-23' });
+    // PST (−8) at the end, PDT (−7) before 1 November: the bounds follow daylight saving
+    expect(la.end.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    expect(la.start.toISOString()).toBe('2026-10-23T07:00:00.000Z');
+  });
+
+  it('the served default range is today in app.json\'s zone, with day buckets cut there', async () => {
+    const app = (await import('../../../schemas/app.json')).default as { timeZone: string };
+    expect(app.timeZone).toBe('Asia/Shanghai');
+    const before = todayIn(app.timeZone);
+    const res = await t.get('/api/analytics/performance', { token: finance });
+    const after = todayIn(app.timeZone);
+    expect([before, after]).toContain(res.data.data.range.dateTo);
+    // an order at 00:30 Shanghai time (16:30 UTC the day before) counts on the Shanghai day
+    const id = t.nextId();
+    await t.db.query(
+      `INSERT INTO orders (id, order_no, platform, merchant_id, product_title, customer_name, customer_phone, province, address, paid_amount, adjusted_amount, status, created_at)
+       VALUES ($1, $2, 'jd', $3, '空调清洗', '李四', '13700000001', '330000', '测试路', '12.00', '12.00', 'pending', '2025-04-01T16:30:00Z')`,
+      [id, `TZ${id}`, BigInt(merchant)]);
+    const day = await t.get('/api/analytics/performance', { token: finance, query: { merchantId: merchant, dateFrom: '2025-04-01', dateTo: '2025-04-02' } });
+    expect(day.data.data.trend.map((p: any) => [p.bucket, p.orders])).toEqual([['2025-04-01', 0], ['2025-04-02', 1]]);
+  });
+});
+
 describe('range helpers', () => {
   it('computes the previous period and bucket starts', () => {
-    expect(resolveRange({}, new Date('2026-11-21T17:00:00Z'))).toMatchObject({ from: '2026-10-24', to: '2026-11-22', days: 30 });
-    expect(resolveRange({ dateFrom: '2024-02-28', dateTo: '2024-03-01' })).toMatchObject({ days: 3, prevFrom: '2024-02-25', prevTo: '2024-02-27' });
+    expect(resolveRange({}, 'Asia/Shanghai', new Date('2026-11-21T17:00:00Z'))).toMatchObject({ from: '2026-10-24', to: '2026-11-22', days: 30 });
+    expect(resolveRange({ dateFrom: '2024-02-28', dateTo: '2024-03-01' }, 'Asia/Shanghai')).toMatchObject({ days: 3, prevFrom: '2024-02-25', prevTo: '2024-02-27' });
     expect(bucketStarts('2025-12-30', '2026-02-02', 'month')).toEqual(['2025-12-01', '2026-01-01', '2026-02-01']);
     expect(bucketStarts('2026-11-22', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
   });

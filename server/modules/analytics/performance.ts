@@ -9,8 +9,8 @@ import { divRound, fromCents as money } from '../../core/money';
 import { cents, change, rate } from './money';
 import { bucketStarts, resolveRange } from './range';
 
-/** The row's CST calendar bucket start as 'YYYY-MM-DD' (timestamps are stored in UTC). */
-const bucketSql = (col: string, g: string) => `to_char(date_trunc(${g}, (${col} AT TIME ZONE 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
+/** The row's calendar bucket start in the business time zone `tz`, as 'YYYY-MM-DD' (timestamps are stored in UTC). */
+const bucketSql = (col: string, g: string, tz: string) => `to_char(date_trunc(${g}, ${col} AT TIME ZONE ${tz}::text), 'YYYY-MM-DD')`;
 
 /** `scope`: the user's data scope (server/core/data-scope.ts), on the orders' columns; null adds nothing. */
 interface Filters { merchantId?: string | null; storeId?: string | null; scope?: RowRestriction | null }
@@ -26,28 +26,29 @@ function orderFilters(f: Filters, params: unknown[], alias = 'o'): string {
 
 interface OrderAgg { cur: boolean; g: number; bucket: string | null; status: string | null; platform: string | null; store_id: bigint | null; orders: bigint; gmv: string; assigned: bigint; completed: bigint }
 
-export async function performance(db: Db, input: Record<string, any>, now = new Date(), scope: RowRestriction | null = null) {
-  const range = resolveRange(input, now);
+/** `timeZone`: the business time zone (schemas/app.json), in which days and buckets are counted. */
+export async function performance(db: Db, input: Record<string, any>, timeZone: string, now = new Date(), scope: RowRestriction | null = null) {
+  const range = resolveRange(input, timeZone, now);
   const granularity: 'day' | 'week' | 'month' = input.granularity === 'week' || input.granularity === 'month' ? input.granularity : 'day';
   const f: Filters = { merchantId: input.merchantId || null, storeId: input.storeId || null, scope };
 
   // Orders, by creation time.
-  const op: unknown[] = [range.prevStart, range.start, range.end, granularity];
+  const op: unknown[] = [range.prevStart, range.start, range.end, granularity, timeZone];
   const ordersSql = `
     SELECT cur, bucket, status, platform, store_id, GROUPING(bucket, status, platform, store_id) AS g,
            count(*) AS orders, COALESCE(sum(paid_amount), 0) AS gmv,
            count(*) FILTER (WHERE assigned_at IS NOT NULL) AS assigned,
            count(*) FILTER (WHERE status IN ('to_settle', 'settled')) AS completed
-      FROM (SELECT o.created_at >= $2 AS cur, ${bucketSql('o.created_at', '$4')} AS bucket, o.status, o.platform, o.store_id,
+      FROM (SELECT o.created_at >= $2 AS cur, ${bucketSql('o.created_at', '$4', '$5')} AS bucket, o.status, o.platform, o.store_id,
                    o.paid_amount, o.assigned_at
               FROM orders o WHERE o.created_at >= $1 AND o.created_at < $3${orderFilters(f, op)}) x
      GROUP BY GROUPING SETS ((cur), (cur, bucket), (cur, status), (cur, platform), (cur, store_id))`;
 
   // Refunds, by refund time, of the filtered orders.
-  const rp: unknown[] = [range.prevStart, range.start, range.end, granularity];
+  const rp: unknown[] = [range.prevStart, range.start, range.end, granularity, timeZone];
   const refundsSql = `
     SELECT cur, bucket, GROUPING(bucket) AS g, COALESCE(sum(amount), 0) AS amount
-      FROM (SELECT r.at >= $2 AS cur, ${bucketSql('r.at', '$4')} AS bucket, r.amount
+      FROM (SELECT r.at >= $2 AS cur, ${bucketSql('r.at', '$4', '$5')} AS bucket, r.amount
               FROM refunds r JOIN orders o ON o.id = r.order_id
              WHERE r.at >= $1 AND r.at < $3${orderFilters(f, rp)}) x
      GROUP BY GROUPING SETS ((cur), (cur, bucket))`;

@@ -47,9 +47,20 @@ describe('POST /file/upload', () => {
     const over = await upload('too-big.png', Buffer.concat([ten, Buffer.alloc(1)]));
     expect(over.status).toBe(413);
     expect(over.code).toBe(41300);
-    expect(over.msg).toContain('10 MB');
+    expect(over.msg).toBe('文件“too-big.png”超过了 10 MB 的大小上限');
     const en = await k.call('POST', '/api/file/upload', { locale: 'en-US', parts: [{ name: 'file', file: { filename: 'too-big.png', data: Buffer.concat([ten, Buffer.alloc(1)]) } }] });
-    expect(en.msg).toContain('10 MB');
+    expect(en.msg).toBe('File "too-big.png" is larger than the 10 MB limit');
+    expect(await k.count('files')).toBe(files);
+  });
+
+  it('refuses a zero-byte file as empty (not as an unsupported type), in both locales, storing nothing', async () => {
+    const files = await k.count('files');
+    const zh = await upload('空白.png', Buffer.alloc(0), { type: 'image/png' });
+    expect(zh.status).toBe(400);
+    expect(zh.msg).toBe('文件“空白.png”是空文件（0 字节），请选择有内容的文件');
+    const en = await k.call('POST', '/api/file/upload', { locale: 'en-US', parts: [{ name: 'file', file: { filename: 'blank.pdf', data: Buffer.alloc(0) } }] });
+    expect(en.status).toBe(400);
+    expect(en.msg).toBe('File "blank.pdf": the file is empty (0 bytes); please choose a file with content');
     expect(await k.count('files')).toBe(files);
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { sandboxTrades } from '../../platforms/sandbox/generate';
-import { chinaToday } from './history-import';
+import appJson from '../../../schemas/app.json';
+import { todayIn } from '../../../src/schema/time-zone';
 import { authorizeSandboxShop, listen } from './oauth-flow.testkit';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ let base: string;
 let merchantId: string;
 
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(new Date(`${chinaToday()}T00:00:00+08:00`).getTime() + offset * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
+const day = (offset: number) => new Date(new Date(`${todayIn(appJson.timeZone)}T00:00:00+08:00`).getTime() + offset * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 /** A past range, so the expected trades cannot change while the test runs. */
 const RANGE: [string, string] = [day(-30), day(-1)];
 const rangeTimes = () => ({ start: new Date(`${RANGE[0]}T00:00:00+08:00`), end: new Date(new Date(`${RANGE[1]}T00:00:00+08:00`).getTime() + DAY) });

@@ -9,6 +9,7 @@
  */
 import { toIso } from '../../core/sql';
 import { CODES } from '../../../src/schema';
+import { midnightIn, todayIn } from '../../../src/schema/time-zone';
 import { HttpError, type Db, type HandlerContext } from '../../core/contract';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
@@ -24,11 +25,9 @@ const MAX_PAGES = 200;
 const MAX_REPORTED_FAILURES = 20;
 const DAY_MS = 86_400_000;
 
-/** "2026-11-22" in China Standard Time (UTC+8, no DST). */
-export function chinaToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
+/** The business time zone (schemas/app.json `timeZone`): the import's days are calendar days there. */
+const businessZone = (ctx: HandlerContext) => coreState(ctx.req).schemas.app.timeZone;
+const addDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10);
 
 export interface ImportSummary {
   id: bigint;
@@ -79,15 +78,17 @@ function isDuplicate(e: unknown): boolean {
 export async function importHistoryTrades(ctx: HandlerContext): Promise<ImportSummary> {
   const [startDate, endDate] = ctx.input.importRange as [string, string];
   if (startDate > endDate) throw badRange(ctx, 'server.merchantAuth.rangeOrder');
-  if (endDate > chinaToday()) throw badRange(ctx, 'server.merchantAuth.rangeFuture');
-  const days = Math.round((chinaMidnight(endDate).getTime() - chinaMidnight(startDate).getTime()) / DAY_MS) + 1;
+  const zone = businessZone(ctx);
+  const midnight = (day: string) => midnightIn(zone, day);
+  if (endDate > todayIn(zone)) throw badRange(ctx, 'server.merchantAuth.rangeFuture');
+  const days = Math.round((Date.parse(endDate) - Date.parse(startDate)) / DAY_MS) + 1;
   if (days > MAX_IMPORT_DAYS) throw badRange(ctx, 'server.merchantAuth.rangeTooLong', { max: MAX_IMPORT_DAYS, days });
 
   const env = lazyPlatformEnv(ctx.req);
   const session = await openShopSession(ctx.db, env, ctx.input.id);
   const { shop, adapter } = session;
   const productsSynced = await syncIfNeverSynced(ctx, env, shop.id);
-  const range = { start: chinaMidnight(startDate), end: new Date(Math.min(chinaMidnight(endDate).getTime() + DAY_MS, Date.now())) };
+  const range = { start: midnight(startDate), end: new Date(Math.min(midnight(addDay(endDate)).getTime(), Date.now())) };
 
   // A run that died with its server (no finish recorded within an hour) is marked as such.
   await ctx.db.query(

@@ -154,6 +154,35 @@ describe('GET /merchantAuth/auth input and roles', () => {
   });
 });
 
+describe('a disabled merchant', () => {
+  it('is not among the authorise form\'s merchant options, and the server refuses it by name in both locales', async () => {
+    const disabled = (await t.db.query<{ id: bigint; name: string }>(`SELECT id, name FROM merchants WHERE status = 'disabled' LIMIT 1`)).rows[0];
+    expect(disabled).toBeTruthy();
+    // the options source exactly as the form asks it: its merchantId item's params ({"status": "enabled"})
+    const schema = (await import('../../../schemas/merchantAuth.json')).default as any;
+    const item = schema.forms.authorize.items.find((i: any) => i.field === 'merchantId');
+    expect(item.params).toEqual({ status: 'enabled' });
+    const options = await t.get('/api/merchant/list', { token: admin, query: { ...item.params, current: 1, pageSize: 100 } });
+    const names = options.data.data.list.map((m: any) => m.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain(disabled.name);
+    expect(options.data.data.list.every((m: any) => m.status === 'enabled')).toBe(true);
+    const typed = await t.get('/api/merchant/list', { token: admin, query: { ...item.params, name: disabled.name.slice(0, 2), current: 1, pageSize: 20 } });
+    expect(typed.data.data.list.map((m: any) => m.name)).not.toContain(disabled.name);
+
+    const states = Number((await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM auth_states')).rows[0].n);
+    const zh = await t.get('/api/merchantAuth/auth', { token: admin, query: { merchantId: String(disabled.id), platform: 'sandbox' } });
+    expect(zh.statusCode).toBe(409);
+    expect(zh.data.msg).toBe(`商户「${disabled.name}」已停用，不能授权店铺`);
+    const en = await t.get('/api/merchantAuth/auth', { token: admin, locale: 'en-US', query: { merchantId: String(disabled.id), platform: 'sandbox' } });
+    expect(en.data.msg).toBe(`The merchant "${disabled.name}" is disabled and cannot authorise shops`);
+    expect(Number((await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM auth_states')).rows[0].n)).toBe(states);
+    const add = await t.post('/api/merchantAuth/add', { merchantId: String(disabled.id), platform: 'jd', name: '停用商户的店', platformShopId: 'JD-DISABLED-1' }, { token: admin });
+    expect(add.statusCode).toBe(409);
+    expect(add.data.msg).toContain(disabled.name);
+  });
+});
+
 describe('POST /merchantAuth/add', () => {
   it('registers a pending shop once', async () => {
     const body = { merchantId: merchantA, platform: 'jd', name: '测试京东店', platformShopId: 'JD-778899', remark: '线下提交资料' };

@@ -11,7 +11,7 @@ import { createOrder } from './create';
 import { exportFileName, writeOrdersXlsx } from './export';
 import { translator } from './i18n';
 import { listLogs, type Actor } from './logs';
-import { adjustPrice, confirmSettle, refund, settle } from './money-actions';
+import { adjustPrice, confirmSettle, refund, setServiceAmount, settle } from './money-actions';
 import { countOrders, getOrderDetail, listOrders } from './query';
 import { readOrder, toRecord } from './record';
 import { seedOrders } from './seed';
@@ -185,6 +185,8 @@ const handlers: Record<string, Handler> = {
     adjustPrice(d, { id: BigInt(ctx.input.id), newAmount: ctx.input.newAmount, reason: reasonOf(ctx) })),
   refund: money('refund', (d, ctx) =>
     refund(d, { id: BigInt(ctx.input.id), refundAmount: ctx.input.refundAmount, reason: reasonOf(ctx) })),
+  setSettleAmount: money('setSettleAmount', (d, ctx) =>
+    setServiceAmount(d, { id: BigInt(ctx.input.id), serviceAmount: ctx.input.serviceAmount })),
   confirmSettle: money('confirmSettle', (d, ctx) => confirmSettle(d, { id: BigInt(ctx.input.id) })),
   settle: money('settle', (d, ctx) => settle(d, { id: BigInt(ctx.input.id) })),
 };

@@ -11,7 +11,7 @@ import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
 import { writeLog } from './logs';
 import { fromCents, toCents } from '../../core/money';
-import { computedSettlement, type OrderRow } from './record';
+import { computedSettlement, needsServiceAmount, type OrderRow } from './record';
 import { lockFor, type ActionDeps } from './service-actions';
 
 /** Keeps a confirmed (not yet settled) settlement equal to the formula after money moved. */
@@ -75,10 +75,36 @@ export async function refund({ db, nextId, actor, t }: ActionDeps, input: { id: 
   });
 }
 
+/**
+ * Finance enters the settlement base of an order without a service price (entered without a SKU, so
+ * 0.00 was snapshotted and the formula would give 0.00). At most what the customer paid: a store cannot earn
+ * more for a job than the customer paid for it (the same rule as a SKU's service price ≤ its price).
+ */
+export async function setServiceAmount({ db, nextId, actor, t }: ActionDeps, input: { id: bigint; serviceAmount: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockFor(tx, input.id, 'setSettleAmount', t);
+    if (toCents(order.unit_service_price) > 0n) {
+      throw new HttpError(409, CODES.CONFLICT, 'server.order.settleAmountFromPrice', { price: order.unit_service_price });
+    }
+    const amount = toCents(input.serviceAmount);
+    const display = fromCents(amount);
+    if (amount <= 0n) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.serviceAmountNotPositive', { field: t('order.serviceAmount') });
+    if (amount > toCents(order.paid_amount)) {
+      throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.serviceAmountAbovePaid', { amount: display, paid: order.paid_amount });
+    }
+    if (order.service_amount !== null && amount === toCents(order.service_amount)) {
+      throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.serviceAmountUnchanged');
+    }
+    await tx.query('UPDATE orders SET service_amount = $2, updated_at = now() WHERE id = $1', [order.id, display]);
+    await writeLog(tx, nextId, order.id, actor, 'setSettleAmount', { serviceAmount: order.service_amount }, { serviceAmount: display });
+  });
+}
+
 export async function confirmSettle({ db, nextId, actor, t }: ActionDeps, input: { id: bigint }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockFor(tx, input.id, 'confirmSettle', t);
     if (order.store_id === null) throw new HttpError(409, CODES.CONFLICT, 'server.order.noStore');
+    if (needsServiceAmount(order)) throw new HttpError(409, CODES.CONFLICT, 'server.order.settleAmountMissing', { orderNo: order.order_no });
     const amount = computedSettlement(order);
     await tx.query(
       `INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,$4,'confirmed',$5)`,

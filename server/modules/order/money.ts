@@ -6,6 +6,8 @@ import { fromCents, toCents } from '../../core/money';
 export interface SettlementInput {
   /** SKU service price per unit, snapshotted on the order (orders.unit_service_price) */
   unitServicePrice: string;
+  /** the base finance entered for an order without a SKU (orders.service_amount); replaces price × quantity */
+  serviceAmount?: string | null;
   quantity: number;
   paidAmount: string;
   adjustedAmount: string;
@@ -15,7 +17,7 @@ export interface SettlementInput {
 /**
  * The amount a store earns for an order (see README "Settlement formula"):
  *
- *   base       = unit_service_price × quantity
+ *   base       = service_amount (entered by finance for an order without a SKU), else unit_service_price × quantity
  *   settlement = round_half_up( base × (adjusted_amount − refunded_amount) / paid_amount , 2 )
  *
  * i.e. the SKU's service price scaled by the share of the customer's payment the business finally
@@ -28,7 +30,7 @@ export interface SettlementInput {
  *                    adjustedAmount: '180.00', refundedAmount: '30.00' }) // "120.00"
  */
 export function settlementAmount(i: SettlementInput): string {
-  const base = toCents(i.unitServicePrice) * BigInt(i.quantity);
+  const base = i.serviceAmount != null ? toCents(i.serviceAmount) : toCents(i.unitServicePrice) * BigInt(i.quantity);
   const paid = toCents(i.paidAmount);
   if (paid === 0n) return fromCents(base);
   const kept = toCents(i.adjustedAmount) - toCents(i.refundedAmount);

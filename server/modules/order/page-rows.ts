@@ -41,6 +41,7 @@ const FIELDS: readonly (readonly [keyof OrderRow, string, Kind])[] = [
   ['refunded_amount', 'o.refunded_amount', 'money'],
   ['settle_amount', 'o.settle_amount', 'money'],
   ['unit_service_price', 'o.unit_service_price', 'money'],
+  ['service_amount', 'o.service_amount', 'money'],
   ['status', 'o.status', 'plain'],
   ['store_id', 'o.store_id', 'id'],
   ['staff_id', 'o.staff_id', 'id'],

@@ -5,13 +5,14 @@
  */
 import { toIso } from '../../core/sql';
 import type { Db } from '../../core/contract';
+import { toCents } from '../../core/money';
 import { refundable, settlementAmount } from './money';
 import { regionName } from '../store';
 
 const OWN_COLUMNS = `
   o.id, o.order_no, o.source, o.platform, o.platform_trade_no, o.shop_id, o.merchant_id, o.product_id, o.sku_id,
   o.product_title, o.sku_name, o.quantity, o.customer_name, o.customer_phone, o.province, o.city, o.district,
-  o.address, o.paid_amount, o.adjusted_amount, o.refunded_amount, o.settle_amount, o.unit_service_price, o.status,
+  o.address, o.paid_amount, o.adjusted_amount, o.refunded_amount, o.settle_amount, o.unit_service_price, o.service_amount, o.status,
   o.store_id, o.staff_id, o.remark, o.attachments, o.close_reason, o.created_at, o.assigned_at, o.settled_at,
   o.closed_at, o.updated_at`;
 
@@ -63,6 +64,8 @@ export interface OrderRow {
   refunded_amount: string;
   settle_amount: string | null;
   unit_service_price: string;
+  /** the settlement base finance entered (orders without a SKU); null: unit_service_price × quantity */
+  service_amount: string | null;
   status: string;
   store_id: bigint | null;
   staff_id: bigint | null;
@@ -93,10 +96,20 @@ export function regionLabelOf(codes: readonly string[]): string | null {
   return codes.length ? codes.map((c) => regionName(c) ?? c).join(' / ') : null;
 }
 
+/**
+ * True while an order without a service price (entered without a SKU, so 0.00 was snapshotted) has no
+ * settlement base entered by finance: its formula would give 0.00, so confirming the settlement is
+ * refused until finance enters the amount (setSettleAmount).
+ */
+export function needsServiceAmount(r: Pick<OrderRow, 'unit_service_price' | 'service_amount'>): boolean {
+  return r.service_amount === null && toCents(r.unit_service_price) === 0n;
+}
+
 /** The settlement amount this order would get now (the formula of money.ts on the row). */
 export function computedSettlement(r: OrderRow): string {
   return settlementAmount({
     unitServicePrice: r.unit_service_price,
+    serviceAmount: r.service_amount,
     quantity: r.quantity,
     paidAmount: r.paid_amount,
     adjustedAmount: r.adjusted_amount,
@@ -130,6 +143,7 @@ export function toRecord(r: OrderRow): Record<string, unknown> {
     refundedAmount: r.refunded_amount,
     refundable: refundable(r.adjusted_amount, r.refunded_amount),
     unitServicePrice: r.unit_service_price,
+    serviceAmount: r.service_amount,
     settleAmount: r.settle_amount,
     settlePreview: computedSettlement(r),
     status: r.status,

@@ -237,7 +237,7 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
     if (target === 'closed') {
       closedAt = step(1440);
       closeReason = pick(CLOSE_REASONS);
-      log(id, admin, 'close', closedAt, { status }, { status: 'closed', closeReason }, closeReason);
+      log(id, admin, 'close', closedAt, { status }, { status: 'closed' }, closeReason);
       status = 'closed';
       for (const w of works) if (w[1] === id && w[6] === 'open') w[6] = 'cancelled';
     }

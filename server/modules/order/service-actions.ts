@@ -104,6 +104,7 @@ export async function closeOrder({ db, nextId, actor, t }: ActionDeps, input: { 
       [order.id, input.reason],
     );
     await tx.query(`UPDATE work_orders SET status = 'cancelled' WHERE order_id = $1 AND status = 'open'`, [order.id]);
-    await writeLog(tx, nextId, order.id, actor, 'close', { status: order.status }, { status: 'closed', closeReason: input.reason }, input.reason);
+    // The reason is the log row's remark (shown once), not also a changed value.
+    await writeLog(tx, nextId, order.id, actor, 'close', { status: order.status }, { status: 'closed' }, input.reason);
   });
 }

@@ -19,16 +19,17 @@ const zh = translator('zh-CN');
 let keyN = 0;
 
 /** Puts an order straight into `status` with what that status implies (store, settlement row). */
-async function orderIn(status: OrderStatus): Promise<bigint> {
+async function orderIn(status: OrderStatus, withSku = true): Promise<bigint> {
   const id = f.nextId();
   const hasStore = !['pending'].includes(status);
   await f.db.query(
     `INSERT INTO orders (id, order_no, platform, merchant_id, product_title, quantity, customer_name, customer_phone, province, city, district,
-       address, paid_amount, adjusted_amount, refunded_amount, unit_service_price, status, store_id, settle_amount)
+       address, paid_amount, adjusted_amount, refunded_amount, unit_service_price, status, store_id, settle_amount, product_id, sku_id)
      VALUES ($1, $7, 'manual', $2, '空调清洗', 1, '李娜', '13800001111', '310000', '310100', '310115', '张江路 1 号',
-       '200.00', '200.00', $3, '60.00', $4, $5, $6)`,
+       '200.00', '200.00', $3, $10, $4, $5, $6, $8, $9)`,
     [id, f.merchantId, status === 'refunded' ? '200.00' : '0.00', status, hasStore ? f.storeA : null,
-      ['to_settle', 'settled'].includes(status) ? '60.00' : null, `SO${id}`],
+      ['to_settle', 'settled'].includes(status) ? '60.00' : null, `SO${id}`,
+      withSku ? f.productId : null, withSku ? f.skuId : null, withSku ? '60.00' : '0.00'],
   );
   if (status === 'to_settle' || status === 'settled') {
     await f.db.query(`INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,'60.00',$4,$5)`,
@@ -55,6 +56,7 @@ const REQUEST: Record<OrderAction, { path: string; body: (id: string) => Record<
   adjustPrice: { path: 'order/adjustPrice', body: (id) => ({ id, newAmount: '150.00', reason: '优惠' }), idem: true, expect: (s) => s },
   refund: { path: 'order/refund', body: (id) => ({ id, refundAmount: '10.00', reason: '部分退款' }), idem: true, expect: (s) => s },
   confirmSettle: { path: 'order/confirmSettle', body: (id) => ({ id }), idem: true, expect: () => 'to_settle' },
+  setSettleAmount: { path: 'order/setSettleAmount', body: (id) => ({ id, serviceAmount: '88.00' }), idem: true, expect: (s) => s },
   settle: { path: 'order/settle', body: (id) => ({ id }), idem: true, expect: () => 'settled' },
 };
 
@@ -64,7 +66,8 @@ for (const s of ORDER_STATUSES) for (const a of Object.keys(TRANSITIONS) as Orde
 
 describe('order state machine (status × action × role)', () => {
   it.each(cases)('%s + %s as %s', async (status, action, role) => {
-    const id = await orderIn(status);
+    // "Enter settlement amount" is for orders without a service price (business-rules.test.ts: refused with one)
+    const id = await orderIn(status, action !== 'setSettleAmount');
     const before = await snapshot(id);
     const spec = REQUEST[action];
     const t = TRANSITIONS[action];
@@ -117,6 +120,8 @@ describe('schema and state machine agree', () => {
   it.each(Object.keys(TRANSITIONS).filter((a) => a !== 'remark') as OrderAction[])('action %s', (action) => {
     const a = schema.actions[action];
     expect([...a.when.status].sort()).toEqual([...TRANSITIONS[action].from].sort());
+    // any other condition only narrows the action to the records it applies to (unitServicePrice: ["0.00"])
+    expect(Object.keys(a.when).filter((k) => k !== 'status')).toEqual(action === 'setSettleAmount' ? ['unitServicePrice'] : []);
     expect(a.roles).toEqual([...TRANSITIONS[action].roles]);
     const binding = schema.api[action];
     expect(binding.roles).toEqual([...TRANSITIONS[action].roles]);

@@ -31,6 +31,8 @@ export const TRANSITIONS = {
   close: { from: ['pending', 'assigned', 'in_service'], to: 'closed', roles: ['admin'] },
   adjustPrice: { from: MONEY_OPEN, roles: ['finance'] },
   refund: { from: MONEY_OPEN, roles: ['finance'] },
+  // entered once the service is under way, before confirming (orders without a service price only)
+  setSettleAmount: { from: ['in_service'], roles: ['finance'] },
   confirmSettle: { from: ['in_service'], to: 'to_settle', roles: ['finance'] },
   settle: { from: ['to_settle'], to: 'settled', roles: ['finance'] },
 } as const satisfies Record<string, Transition>;
@@ -47,6 +49,7 @@ export const ACTION_TITLE: Record<OrderAction, string> = {
   close: 'order.close',
   adjustPrice: 'order.adjustPrice',
   refund: 'order.refund',
+  setSettleAmount: 'order.setSettleAmount',
   confirmSettle: 'order.confirmSettle',
   settle: 'order.settle',
 };

@@ -147,14 +147,24 @@ export async function listSkus(db: Db, productId: string, keyword?: string) {
 
 /**
  * POST /sku/edit: sets the service price a store earns for a SKU. Orders keep the price they were
- * created with (the order module snapshots it), so a change applies to new orders only.
+ * created with (the order module snapshots it), so a change applies to new orders only. A service
+ * price above the SKU's sale price is refused (the store would earn more than the customer pays),
+ * naming both amounts; the price is compared in the same statement, so a sync changing it races nothing.
  */
 export async function editSku(db: Db, id: string, servicePrice: string) {
   const r = await db.query<SkuRow>(
-    `UPDATE skus SET service_price = $2, updated_at = now() WHERE id = $1
+    `UPDATE skus SET service_price = $2, updated_at = now() WHERE id = $1 AND $2::numeric <= price
      RETURNING id, product_id, platform_sku_id, name, price, service_price, stock, enabled, synced_at, updated_at`,
     [id, servicePrice],
   );
-  if (!r.rows[0]) throw new HttpError(404, CODES.NOT_FOUND, 'server.product.skuNotFound', { id });
-  return skuRecord(r.rows[0]);
+  if (r.rows[0]) return skuRecord(r.rows[0]);
+  const sku = await db.query<{ price: string }>('SELECT price FROM skus WHERE id = $1', [id]);
+  if (!sku.rows[0]) throw new HttpError(404, CODES.NOT_FOUND, 'server.product.skuNotFound', { id });
+  throw new HttpError(400, CODES.BAD_REQUEST, 'server.product.servicePriceAboveSale', { servicePrice: moneyText(servicePrice), price: moneyText(sku.rows[0].price) });
+}
+
+/** "99999" → "99,999.00": the amounts of a message as people read them. */
+function moneyText(v: string): string {
+  const [i, f = ''] = String(v).split('.');
+  return `${BigInt(i).toLocaleString('en-US')}.${(f + '00').slice(0, 2)}`;
 }

@@ -180,6 +180,22 @@ describe('SKUs', () => {
     expect(after.find((s: any) => s.id === sku.id).servicePrice).toBe('88.50');
   });
 
+  it('/sku/edit refuses a service price above the SKU\'s sale price, naming both amounts, in both locales', async () => {
+    const { id } = await aProduct();
+    const sku = (await t.get('/api/sku/list', { token: finance, query: { productId: id } })).data.data[0];
+    await t.db.query(`UPDATE skus SET price = 231, service_price = 100 WHERE id = $1`, [sku.id]);
+    const zh = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '99999.00' }, { token: admin });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.data.msg).toBe('服务结算价 ¥99,999.00 不能高于该规格的售价 ¥231.00');
+    const en = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '231.01' }, { token: admin, locale: 'en-US' });
+    expect(en.statusCode).toBe(400);
+    expect(en.data.msg).toBe("The service price ¥231.01 cannot be above the SKU's sale price ¥231.00");
+    const row = await t.db.query<{ sp: string }>('SELECT service_price::text AS sp FROM skus WHERE id = $1', [sku.id]);
+    expect(row.rows[0].sp).toBe('100.00');
+    const equal = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '231' }, { token: admin });
+    expect(equal.data.data).toMatchObject({ servicePrice: '231.00', price: '231.00' });
+  });
+
   it('/sku/sync refreshes one product (by productId or id); admin only', async () => {
     const { id, platform } = await aProduct();
     await t.db.query(`UPDATE skus SET name = 'stale' WHERE product_id = $1`, [id]);

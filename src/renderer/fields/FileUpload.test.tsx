@@ -14,12 +14,15 @@ vi.setConfig({ testTimeout: 30_000 });
 const avatar: Field = { type: 'image', title: 'staff.avatar', accept: ['image'], maxSizeMB: 2 };
 const res: Resource = { name: 'x', fields: { avatar } };
 
-function mount(upload?: (f: File) => Promise<never>) {
+const enFiles = import.meta.glob('../../../locales/en-US/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, string>>;
+const enMessages: Record<string, string> = Object.assign({}, ...Object.values(enFiles));
+
+function mount(upload?: (f: File) => Promise<never>, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const rt = fakeRuntime({});
   if (upload) rt.runtime.upload = upload;
   const onChange = vi.fn();
   const utils = render(
-    <IntlProvider locale="zh-CN" messages={messages}>
+    <IntlProvider locale={locale} messages={locale === 'zh-CN' ? messages : enMessages}>
       <App>
         <RuntimeProvider value={rt.runtime}>
           <FileUpload name="avatar" field={avatar} resource={res} onChange={onChange} mode="form" />
@@ -40,6 +43,18 @@ describe('FileUpload', () => {
     await screen.findByText('文件“大图.png”超过 2 MB，请压缩后再上传');
     expect(upload).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty file as empty (not as a wrong type), in both locales, before uploading', async () => {
+    const upload = vi.fn();
+    const zh = mount(upload as never);
+    zh.pick(new File([], '空白.png', { type: 'image/png' }));
+    await screen.findByText('文件“空白.png”是空文件（0 字节），请选择有内容的文件');
+    const en = mount(upload as never, 'en-US');
+    en.pick(new File([], 'blank.gif', { type: 'image/gif' }));
+    await screen.findByText('"blank.gif" is empty (0 bytes); please choose a file with content');
+    expect(upload).not.toHaveBeenCalled();
+    expect(zh.onChange).not.toHaveBeenCalled();
   });
 
   it('uploads an accepted file and gives the form its key', async () => {

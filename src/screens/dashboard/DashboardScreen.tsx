@@ -9,7 +9,7 @@ import { formatDate, useRuntime } from '../../engine';
 import { useT, type ScreenProps } from '../../renderer';
 import { Chart } from './Chart';
 import { platformOption, statusOption, trendOption } from './chart-options';
-import { defaultFilters, FilterBar } from './FilterBar';
+import { businessToday, defaultFilters, FilterBar } from './FilterBar';
 import { StatCards } from './StatCards';
 import { TopStores } from './TopStores';
 import type { Filters, Performance } from './types';
@@ -17,7 +17,7 @@ import type { Filters, Performance } from './types';
 export default function DashboardScreen({ resource }: ScreenProps) {
   const t = useT();
   const { call, locale, app } = useRuntime();
-  const [filters, setFilters] = useState<Filters>(() => defaultFilters());
+  const [filters, setFilters] = useState<Filters>(() => defaultFilters(businessToday(app.timeZone)));
   const [data, setData] = useState<Performance | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -9,17 +9,26 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dateFormats, useOptions, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import type { AnyField, Resource } from '../../schema';
+import { todayIn } from '../../schema/time-zone';
 import type { Filters } from './types';
 
 export const MAX_DAYS = 366;
 const DAY_FORMAT = 'YYYY-MM-DD';
 
-/** The default range: the last 30 days up to today. */
-export function defaultFilters(today = dayjs()): Filters {
+/**
+ * Today as a calendar day in the business time zone (schemas/app.json `timeZone`), as the server
+ * counts days, whatever zone the browser is in; a plain dayjs date (no zone) for the picker.
+ */
+export function businessToday(timeZone: string, now = new Date()): Dayjs {
+  return dayjs(todayIn(timeZone, now));
+}
+
+/** The default range: the last 30 days up to today (in the business time zone). */
+export function defaultFilters(today: Dayjs): Filters {
   return { dateFrom: today.subtract(29, 'day').format(DAY_FORMAT), dateTo: today.format(DAY_FORMAT), granularity: 'day' };
 }
 
-function presets(t: (k: string) => string, today = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
+function presets(t: (k: string) => string, today: Dayjs): { label: string; value: [Dayjs, Dayjs] }[] {
   return [
     { label: t('dashboard.quick.today'), value: [today, today] },
     { label: t('dashboard.quick.last7'), value: [today.subtract(6, 'day'), today] },
@@ -51,7 +60,8 @@ export interface FilterBarProps {
 
 export function FilterBar({ resource, value, onChange, onRefresh, loading }: FilterBarProps) {
   const t = useT();
-  const { locale } = useRuntime();
+  const { locale, app } = useRuntime();
+  const today = businessToday(app.timeZone);
   const fields = resource.fields!;
   const granularities = (['day', 'week', 'month'] as const).map((g) => ({ value: g, label: t(`enum.granularity.${g}`) }));
   return (
@@ -61,8 +71,8 @@ export function FilterBar({ resource, value, onChange, onRefresh, loading }: Fil
         allowClear={false}
         format={dateFormats(locale).date}
         value={[dayjs(value.dateFrom), dayjs(value.dateTo)]}
-        presets={presets(t)}
-        disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || (!!info?.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS)}
+        presets={presets(t, today)}
+        disabledDate={(d, info) => d.isAfter(today, 'day') || (!!info?.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS)}
         onChange={(r) => r?.[0] && r[1] && onChange({ ...value, dateFrom: r[0].format(DAY_FORMAT), dateTo: r[1].format(DAY_FORMAT) })}
       />
       <OptionFilter field={fields.merchantId} value={value.merchantId} placeholder={t('dashboard.allMerchants')}

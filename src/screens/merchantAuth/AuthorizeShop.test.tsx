@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import merchantAuthJson from '../../../schemas/merchantAuth.json';
 import type { Resource } from '../../schema';
+import { clearOptionCache } from '../../engine/options';
 import { wrapSlot } from '../product/test-wrap';
 import AuthorizeShop, { AUTHORIZED_MESSAGE } from './AuthorizeShop';
 
@@ -23,7 +24,12 @@ function setup(record: Record<string, unknown>) {
   const { rt, Wrapper } = wrapSlot({
     '/merchantAuth/auth': () => ({ url: URL_, state: 'abc' }),
     '/merchantAuth/getPlatform': () => PLATFORMS,
-    '/merchant/list': () => ({ list: [{ id: '7', name: '小羊管家家电清洗' }], total: 1, current: 1, pageSize: 20 }),
+    // as the server answers: the status filter leaves out the disabled merchant
+    '/merchant/list': (input) => {
+      const all = [{ id: '7', name: '小羊管家家电清洗', status: 'enabled' }, { id: '8', name: '快修侠家庭维修', status: 'disabled' }];
+      const list = all.filter((m) => !input.status || m.status === input.status);
+      return { list, total: list.length, current: 1, pageSize: 20 };
+    },
   });
   render(
     <Wrapper>
@@ -70,5 +76,17 @@ describe('AuthorizeShop', () => {
     expect(await screen.findByText('沙箱商城')).toBeTruthy();
     const go = screen.getByText('前往平台授权').closest('button')!;
     expect(go.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers only enabled merchants (the form\'s params), never a disabled one', async () => {
+    clearOptionCache();
+    const { rt } = setup({});
+    const select = document.getElementById('merchantId')!;
+    fireEvent.mouseDown(select);
+    expect(await screen.findByText('小羊管家家电清洗')).toBeTruthy();
+    expect(screen.queryByText('快修侠家庭维修')).toBeNull();
+    const asked = rt.calls.filter((c) => c.path === '/merchant/list');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((c) => c.input.status === 'enabled')).toBe(true);
   });
 });

@@ -36,6 +36,9 @@ export default function AuthorizeShop({ resource, record, open, onClose }: SlotP
   const authBinding = resource.api?.auth;
   const platformBinding = resource.api?.getPlatform;
   const merchantField = resource.fields?.merchantId;
+  // The form's fixed filters for the merchant options (schemas/merchantAuth.json: only enabled merchants).
+  const merchantItem = resource.forms?.authorize?.items.find((i) => typeof i === 'object' && i.field === 'merchantId');
+  const merchantParams = typeof merchantItem === 'object' ? merchantItem.params : undefined;
 
   useEffect(() => {
     if (shopId || !platformBinding) return;
@@ -114,7 +117,7 @@ export default function AuthorizeShop({ resource, record, open, onClose }: SlotP
           <Form layout="vertical">
             <Form.Item label={t('merchantAuth.merchant')} required>
               {MerchantControl && merchantField && (
-                <MerchantControl id="merchantId" name="merchantId" field={merchantField} resource={resource} value={merchantId} mode="form"
+                <MerchantControl id="merchantId" name="merchantId" field={merchantField} resource={resource} value={merchantId} mode="form" depends={merchantParams}
                   onChange={(v) => setMerchantId(v === undefined || v === null || v === '' ? undefined : String(v))} />
               )}
             </Form.Item>

@@ -65,13 +65,22 @@ describe('SkuTable', () => {
     expect(await screen.findByText('¥60.50')).toBeTruthy();
   });
 
-  it('warns when the service price is above the sale price', async () => {
-    setup();
+  it('refuses a service price above the sale price, naming both amounts, and sends nothing', async () => {
+    const rt = setup();
     await screen.findByText('挂机 1台');
     fireEvent.click(screen.getAllByText('设置结算价')[0]);
     const input = await screen.findByLabelText('服务结算价');
-    fireEvent.change(input, { target: { value: '100' } });
-    expect((await screen.findAllByText('结算价高于售价，请确认')).length).toBeGreaterThan(0);
+    fireEvent.change(input, { target: { value: '99999' } });
+    expect(await screen.findByText('服务结算价 ¥99,999.00 不能高于售价 ¥89.00')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    const ok = within(dialog).getAllByRole('button').find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
+    expect(ok.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(ok);
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(rt.calls.some((c) => c.path === '/sku/edit')).toBe(false);
+    // equal to the sale price is fine
+    fireEvent.change(input, { target: { value: '89' } });
+    await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
   });
 
   it('shows no edit or sync for finance', async () => {

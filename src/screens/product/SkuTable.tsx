@@ -5,7 +5,7 @@
  * row-editable list inside a detail view.
  */
 import { SyncOutlined } from '@ant-design/icons';
-import { App, Button, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { allowsRoles, compareDecimal, type ApiBinding } from '../../schema';
 import { formatDateTime, formatMoney, useRuntime } from '../../engine';
@@ -68,8 +68,13 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
   }, [load]);
 
   const draftValue = normalizeMoney(draft);
-  const draftError = draft.trim() === '' ? t('product.sku.required') : !MONEY.test(draftValue) ? t('product.sku.moneyInvalid') : null;
-  const aboveSale = editing && !draftError && compareDecimal(draftValue, editing.price) > 0;
+  // Above the sale price is refused here and by the server (the store would earn more than the customer pays).
+  const draftError =
+    draft.trim() === '' ? t('product.sku.required')
+      : !MONEY.test(draftValue) ? t('product.sku.moneyInvalid')
+        : editing && compareDecimal(draftValue, editing.price) > 0
+          ? t('product.sku.aboveSalePrice', { servicePrice: formatMoney(draftValue, locale), price: formatMoney(editing.price, locale) })
+          : null;
 
   const save = async () => {
     if (!editing || !editBinding || draftError) return;
@@ -179,17 +184,12 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
               prefix="¥"
               inputMode="decimal"
               value={draft}
-              status={draftError && draft !== '' ? 'error' : aboveSale ? 'warning' : undefined}
+              status={draftError && draft !== '' ? 'error' : undefined}
               onChange={(e) => setDraft(e.target.value.replace(/[^\d.]/g, ''))}
               onBlur={() => setDraft(normalizeMoney(draft))}
               onPressEnter={save}
             />
             {draftError && draft !== '' && <Typography.Text type="danger">{draftError}</Typography.Text>}
-            {aboveSale && (
-              <Tooltip title={t('product.sku.aboveSalePrice')}>
-                <Typography.Text type="warning">{t('product.sku.aboveSalePrice')}</Typography.Text>
-              </Tooltip>
-            )}
             <Typography.Text type="secondary">{t('product.sku.editHelp')}</Typography.Text>
           </Space>
         )}

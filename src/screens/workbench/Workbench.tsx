@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { formatDateTime, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import { allowsRoles, type Resource } from '../../schema';
+import { todayIn } from '../../schema/time-zone';
 import dashboardSchema from '../../../schemas/dashboard.json';
 import workbenchSchema from '../../../schemas/workbench.json';
 import { TodayFigures, type Summary } from './TodayFigures';
@@ -27,26 +28,22 @@ interface Recent {
   recordId: string | null;
 }
 
-/** Today as a calendar day where the business runs (China), whatever the browser's time zone. */
-export function businessToday(now = new Date(), timeZone = 'Asia/Shanghai'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 export default function Workbench() {
   const t = useT();
-  const { call, user, locale } = useRuntime();
+  const { call, user, locale, app } = useRuntime();
   const performance = dashboard.api!.performance;
   const mayReadFigures = !!user && allowsRoles(performance.roles, user.roles);
 
   const load = useCallback(async () => {
-    const today = businessToday();
+    // today where the business runs (schemas/app.json timeZone), whatever the browser's time zone
+    const today = todayIn(app.timeZone);
     const [todos, recent, figures] = await Promise.all([
       call<TodoCard[]>(workbench.api!.todos),
       call<Recent[]>(workbench.api!.recent),
       mayReadFigures ? call<{ summary: Summary }>(performance, { dateFrom: today, dateTo: today, granularity: 'day' }) : Promise.resolve(null),
     ]);
     return { todos, recent, summary: figures?.summary ?? null, at: new Date() };
-  }, [call, mayReadFigures, performance]);
+  }, [call, mayReadFigures, performance, app.timeZone]);
   const { data, error, loading, refresh } = useRequest(load, { pollingInterval: REFRESH_MS, refreshOnWindowFocus: true, refreshDeps: [locale] });
 
   return (
