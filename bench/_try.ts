@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/lib/browser';
+import { INSTRUMENT, listSteps, runInteractions } from './interactions';
+const base = process.argv[2];
+const path = process.argv[3] ?? '/order';
+const r = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
+const t = ((await r.json()) as any).data.token;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const ctx = await b.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+await ctx.addInitScript((tk: string) => { localStorage.setItem('Authorization', tk); }, t);
+const p = await ctx.newPage();
+await p.addInitScript({ content: INSTRUMENT });
+await p.goto(base + path);
+await p.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor();
+await p.waitForTimeout(1500);
+const res = await runInteractions(p, listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }));
+for (const x of res) console.log(x.name.padEnd(18), String(x.beforeReqMs).padStart(5), String(x.resultMs).padStart(6), String(x.inpMs).padStart(6));
+await b.close();
