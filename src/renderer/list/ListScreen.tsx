@@ -37,11 +37,14 @@ export function ListScreen({ resource }: { resource: Resource }) {
 
   // The search form follows the URL (back/forward, links), not only the other way round.
   const formValues = useMemo(() => filtersToFormValues(app, resource, list.state.filters), [app, resource, list.state.filters]);
-  // A search submitted from the form already holds these values: resetting it would redraw every control.
+  // A search just submitted from the form already holds these values: resetting it would redraw every
+  // control once more. Skipped once, for that submission only (back/forward always set the form).
+  const submitted = useRef<string | null>(null);
   useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
-    if (filtersKey(formValuesToFilters(resource, form.getFieldsValue() as Record<string, unknown>)) === filtersKey(list.state.filters)) return;
+    const own = submitted.current === filtersKey(list.state.filters);
+    submitted.current = null;
+    if (!form || own) return;
     form.resetFields();
     form.setFieldsValue(formValues);
   }, [formValues]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the URL's filters only
@@ -125,8 +128,15 @@ export function ListScreen({ resource }: { resource: Resource }) {
             ? { labelWidth: 'auto', searchText: t('renderer.search'), resetText: t('renderer.reset'), collapseRender: (collapsed) => t(collapsed ? 'renderer.expand' : 'renderer.collapse') }
             : false
         }
-        onSubmit={(values) => live.current.list.setFilters(formValuesToFilters(resource, values as Record<string, unknown>))}
-        onReset={() => live.current.list.setFilters({})}
+        onSubmit={(values) => {
+          const filters = formValuesToFilters(resource, values as Record<string, unknown>);
+          submitted.current = filtersKey(filters);
+          live.current.list.setFilters(filters);
+        }}
+        onReset={() => {
+          submitted.current = filtersKey({});
+          live.current.list.setFilters({});
+        }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = s?.order ? String(s.columnKey ?? s.field) : undefined;
