@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, filtersKey, hiddenByDefault, operationColumnWidth, listTabs, ALL_TAB, type Row,
+  pick, useListController, useRuntime, endPrepaint, filtersKey, searchFormFields, hiddenByDefault, operationColumnWidth, listTabs, ALL_TAB, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -45,8 +45,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
     const own = submitted.current === filtersKey(list.state.filters);
     submitted.current = null;
     if (!form || own) return;
-    form.resetFields();
-    form.setFieldsValue(formValues);
+    // every search field set, unset ones cleared (resetFields would go back to the values at mount)
+    form.setFieldsValue({ ...Object.fromEntries(searchFormFields(resource).map((n) => [n, undefined])), ...formValues });
   }, [formValues]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the URL's filters only
   const initialFormValues = useRef(formValues).current;
 
