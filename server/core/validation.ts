@@ -9,7 +9,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type Resource } from '../../src/schema';
+import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type FieldType, type Resource } from '../../src/schema';
 import { HttpError } from './contract';
 import type { I18n } from './i18n';
 
@@ -165,7 +165,8 @@ function fieldOf(e: ErrorObject): string {
   return e.instancePath.split('/')[1] ?? '';
 }
 
-const PATTERN_KEYS: Partial<Record<string, string>> = {
+/** The message of a failed pattern per field type (null: the generic one). */
+const PATTERN_KEYS = {
   phone: 'server.validation.phone',
   bigint: 'server.validation.id',
   money: 'server.validation.money',
@@ -174,7 +175,18 @@ const PATTERN_KEYS: Partial<Record<string, string>> = {
   region: 'server.validation.region',
   dict: 'server.validation.option',
   ref: 'server.validation.option',
-};
+  // the generic "server.validation.pattern"; every field type is listed, so a new one must choose
+  string: null,
+  text: null,
+  password: null,
+  number: null,
+  integer: null,
+  boolean: null,
+  enum: null,
+  date: null,
+  datetime: null,
+  dateRange: null,
+} as const satisfies Record<FieldType, string | null>;
 
 /** One message per field (the first problem found), in the request's locale. */
 export function describeErrors(errors: ErrorObject[], params: Map<string, AnyField>, i18n: I18n, locale: string): FieldError[] {
@@ -201,7 +213,7 @@ export function describeErrors(errors: ErrorObject[], params: Map<string, AnyFie
         break;
       case 'pattern': {
         const hint = def && 'patternMessage' in def && def.patternMessage ? def.patternMessage : undefined;
-        const key = def ? PATTERN_KEYS[def.type] : undefined;
+        const key = def ? (PATTERN_KEYS[def.type] ?? undefined) : undefined;
         message = hint ? t('server.validation.patternHint', { hint: i18n.t(locale, hint) }) : t(key ?? 'server.validation.pattern');
         break;
       }

@@ -13,6 +13,7 @@ import type {
   LogisticsOrderCancelInput,
   LogisticsOrderCountInput,
   LogisticsOrderEventsInput,
+  LogisticsOrderExportInput,
   LogisticsOrderGetInput,
   LogisticsOrderListInput,
   LogisticsOrderRecord,
@@ -22,6 +23,7 @@ import type {
   MerchantAuthCallbackInput,
   MerchantAuthDetailInput,
   MerchantAuthDictInput,
+  MerchantAuthExportInput,
   MerchantAuthGetHistoryTradesInput,
   MerchantAuthGetPlatformInput,
   MerchantAuthImportsInput,
@@ -39,12 +41,19 @@ import type {
   MerchantAuthSyncProductsInput,
   MerchantAuthUnbindInput,
   MerchantEditInput,
+  MerchantExportInput,
   MerchantFranchiseStoreInput,
   MerchantGetByIdInput,
   MerchantGetForEditInput,
   MerchantListInput,
   MerchantRecord,
   MerchantShopsInput,
+  OperationLogDetailInput,
+  OperationLogExportInput,
+  OperationLogListInput,
+  OperationLogOperationsInput,
+  OperationLogRecord,
+  OperationLogResourcesInput,
   OrderAddInput,
   OrderAdjustPriceInput,
   OrderAssignAutoInput,
@@ -65,16 +74,24 @@ import type {
   OrderSettleInput,
   OrderWorkOrderInput,
   ProductDetailInput,
+  ProductExportInput,
   ProductListInput,
   ProductRecord,
   ProductSkuEditInput,
   ProductSkuListInput,
   ProductSkuSyncInput,
   ProductSyncInput,
+  ProfileEditInput,
+  ProfileInfoInput,
+  ProfilePasswordInput,
+  ProfileRecord,
+  ProfileSessionsInput,
+  ProfileSignOutInput,
   StaffAddInput,
   StaffDetailInput,
   StaffDictInput,
   StaffEditInput,
+  StaffExportInput,
   StaffListInput,
   StaffRecord,
   StaffResetPasswordInput,
@@ -82,12 +99,16 @@ import type {
   StoreAuditsInput,
   StoreDictInput,
   StoreEditInput,
+  StoreExportInput,
   StoreFranchiseSaveInput,
   StoreGetByIdInput,
   StoreListInput,
   StoreRecord,
   SystemHealthInput,
   SystemOpenapiInput,
+  WorkbenchRecentInput,
+  WorkbenchRecord,
+  WorkbenchTodosInput,
 } from './types';
 
 type CallOptions = Parameters<typeof callApi>[2];
@@ -116,7 +137,14 @@ export const bindings = {
   },
   file: {
     download: { input: { fields: ['key'] }, method: 'GET', path: '/public/file', public: true, result: 'raw' },
-    upload: { input: { fields: ['file'] }, method: 'POST', multipart: true, path: '/file/upload', result: 'file' },
+    upload: {
+      audit: false,
+      input: { fields: ['file'] },
+      method: 'POST',
+      multipart: true,
+      path: '/file/upload',
+      result: 'file',
+    },
   },
   logisticsOrder: {
     add: {
@@ -149,6 +177,15 @@ export const bindings = {
       method: 'GET',
       path: '/logisticsOrder/events',
       result: 'list',
+      roles: ['admin', 'finance'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/logisticsOrder/export',
+      result: 'raw',
       roles: ['admin', 'finance'],
     },
     get: {
@@ -193,6 +230,15 @@ export const bindings = {
       path: '/merchant/edit',
       result: 'record',
       roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/merchant/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     franchiseStore: {
       input: { fields: ['id'], require: ['id'] },
@@ -239,6 +285,7 @@ export const bindings = {
       roles: ['admin'],
     },
     auth: {
+      audit: true,
       input: { fields: ['id', 'merchantId', 'platform'], partial: true },
       method: 'GET',
       path: '/merchantAuth/auth',
@@ -277,6 +324,15 @@ export const bindings = {
       method: 'GET',
       path: '/dict/shop',
       result: 'options',
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/merchantAuth/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     getHistoryTrades: {
       input: { fields: ['id', 'importRange'], require: ['id'] },
@@ -407,6 +463,7 @@ export const bindings = {
       result: 'page',
     },
     syncProducts: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/syncProducts',
@@ -415,12 +472,40 @@ export const bindings = {
       timeout: 600000,
     },
     unbind: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/unbind',
       result: 'record',
       roles: ['admin'],
     },
+  },
+  operationLog: {
+    detail: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'GET',
+      path: '/operationLog/detail',
+      result: 'record',
+      roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/operationLog/export',
+      result: 'raw',
+      roles: ['admin'],
+    },
+    list: {
+      input: { page: true, search: true, sort: true },
+      method: 'GET',
+      path: '/operationLog/list',
+      result: 'page',
+      roles: ['admin'],
+    },
+    operations: { method: 'GET', path: '/dict/auditOperation', result: 'options', roles: ['admin'] },
+    resources: { method: 'GET', path: '/dict/auditResource', result: 'options', roles: ['admin'] },
   },
   order: {
     add: {
@@ -537,6 +622,15 @@ export const bindings = {
       result: 'record',
       roles: ['admin', 'finance'],
     },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/product/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
+    },
     list: {
       input: { page: true, search: true, sort: true },
       method: 'GET',
@@ -569,6 +663,7 @@ export const bindings = {
       roles: ['admin', 'finance'],
     },
     skuSync: {
+      audit: true,
       input: {
         extra: {
           id: { title: 'product.sku.product', type: 'bigint' },
@@ -583,6 +678,7 @@ export const bindings = {
       timeout: 600000,
     },
     sync: {
+      audit: true,
       input: { extra: { shopId: { title: 'product.shop', type: 'bigint' } } },
       method: 'GET',
       path: '/product/sync',
@@ -591,9 +687,33 @@ export const bindings = {
       timeout: 600000,
     },
   },
+  profile: {
+    edit: {
+      input: { fields: ['nickname', 'avatar'], partial: true },
+      method: 'POST',
+      path: '/profile/edit',
+      result: 'record',
+    },
+    info: { method: 'GET', path: '/profile/info', result: 'record' },
+    password: {
+      input: { fields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+      method: 'POST',
+      path: '/profile/password',
+      result: 'ok',
+    },
+    sessions: { method: 'GET', path: '/profile/sessions', result: 'list' },
+    signOut: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'POST',
+      path: '/profile/sessions/signOut',
+      result: 'ok',
+    },
+  },
   staff: {
     add: {
-      input: { fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'avatar', 'enabled'] },
+      input: {
+        fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
+      },
       method: 'POST',
       path: '/user/add',
       result: 'record',
@@ -620,7 +740,7 @@ export const bindings = {
     },
     edit: {
       input: {
-        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'avatar', 'enabled'],
+        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
         partial: true,
         require: ['id'],
       },
@@ -628,6 +748,15 @@ export const bindings = {
       path: '/user/edit',
       result: 'record',
       roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/user/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     list: {
       input: { page: true, search: true, sort: true },
@@ -684,6 +813,15 @@ export const bindings = {
       result: 'record',
       roles: ['admin'],
     },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/store/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
+    },
     franchiseSave: {
       input: {
         fields: ['id', 'merchantId', 'name', 'region', 'address', 'contact', 'phone', 'serviceArea', 'businessHours', 'photos', 'status'],
@@ -713,6 +851,10 @@ export const bindings = {
   system: {
     health: { method: 'GET', path: '/public/health', public: true, result: 'raw' },
     openapi: { method: 'GET', path: '/public/openapi.json', public: true, result: 'raw' },
+  },
+  workbench: {
+    recent: { method: 'GET', path: '/workbench/recent', result: 'list' },
+    todos: { method: 'GET', path: '/workbench/todos', result: 'list' },
   },
 } satisfies Record<string, Record<string, ApiBinding>>;
 
@@ -766,6 +908,11 @@ export function logisticsOrderEvents(input: LogisticsOrderEventsInput, options?:
   return callApi<LogisticsOrderRecord[]>(bindings.logisticsOrder.events, input, options);
 }
 
+/** GET /logisticsOrder/export — roles: admin, finance */
+export function logisticsOrderExport(input?: LogisticsOrderExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.logisticsOrder.export, input, options);
+}
+
 /** GET /logisticsOrder/detail — roles: admin, finance */
 export function logisticsOrderGet(input: LogisticsOrderGetInput, options?: CallOptions): Promise<LogisticsOrderRecord> {
   return callApi<LogisticsOrderRecord>(bindings.logisticsOrder.get, input, options);
@@ -784,6 +931,11 @@ export function logisticsOrderTrack(input: LogisticsOrderTrackInput, options?: C
 /** POST /merchant/edit — roles: admin */
 export function merchantEdit(input?: MerchantEditInput, options?: CallOptions): Promise<MerchantRecord> {
   return callApi<MerchantRecord>(bindings.merchant.edit, input, options);
+}
+
+/** GET /merchant/export — roles: admin, finance */
+export function merchantExport(input?: MerchantExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.merchant.export, input, options);
 }
 
 /** GET /merchant/franchiseStore — roles: admin, finance */
@@ -834,6 +986,11 @@ export function merchantAuthDetail(input: MerchantAuthDetailInput, options?: Cal
 /** GET /dict/shop */
 export function merchantAuthDict(input?: MerchantAuthDictInput, options?: CallOptions): Promise<Option[]> {
   return callApi<Option[]>(bindings.merchantAuth.dict, input, options);
+}
+
+/** GET /merchantAuth/export — roles: admin, finance */
+export function merchantAuthExport(input?: MerchantAuthExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.merchantAuth.export, input, options);
 }
 
 /** POST /merchantAuth/getHistoryTrades — roles: admin */
@@ -909,6 +1066,31 @@ export function merchantAuthSyncProducts(input: MerchantAuthSyncProductsInput, o
 /** GET /merchantAuth/unbind — roles: admin */
 export function merchantAuthUnbind(input: MerchantAuthUnbindInput, options?: CallOptions): Promise<MerchantAuthRecord> {
   return callApi<MerchantAuthRecord>(bindings.merchantAuth.unbind, input, options);
+}
+
+/** GET /operationLog/detail — roles: admin */
+export function operationLogDetail(input: OperationLogDetailInput, options?: CallOptions): Promise<OperationLogRecord> {
+  return callApi<OperationLogRecord>(bindings.operationLog.detail, input, options);
+}
+
+/** GET /operationLog/export — roles: admin */
+export function operationLogExport(input?: OperationLogExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.operationLog.export, input, options);
+}
+
+/** GET /operationLog/list — roles: admin */
+export function operationLogList(input?: OperationLogListInput, options?: CallOptions): Promise<Page<OperationLogRecord>> {
+  return callApi<Page<OperationLogRecord>>(bindings.operationLog.list, input, options);
+}
+
+/** GET /dict/auditOperation — roles: admin */
+export function operationLogOperations(input?: OperationLogOperationsInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.operations, input, options);
+}
+
+/** GET /dict/auditResource — roles: admin */
+export function operationLogResources(input?: OperationLogResourcesInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.resources, input, options);
 }
 
 /** POST /order/add — roles: admin */
@@ -1006,6 +1188,11 @@ export function productDetail(input: ProductDetailInput, options?: CallOptions):
   return callApi<ProductRecord>(bindings.product.detail, input, options);
 }
 
+/** GET /product/export — roles: admin, finance */
+export function productExport(input?: ProductExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.product.export, input, options);
+}
+
 /** GET /product/list — roles: admin, finance */
 export function productList(input?: ProductListInput, options?: CallOptions): Promise<Page<ProductRecord>> {
   return callApi<Page<ProductRecord>>(bindings.product.list, input, options);
@@ -1031,6 +1218,31 @@ export function productSync(input?: ProductSyncInput, options?: CallOptions): Pr
   return callApi<ProductRecord>(bindings.product.sync, input, options);
 }
 
+/** POST /profile/edit */
+export function profileEdit(input?: ProfileEditInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.edit, input, options);
+}
+
+/** GET /profile/info */
+export function profileInfo(input?: ProfileInfoInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.info, input, options);
+}
+
+/** POST /profile/password */
+export function profilePassword(input: ProfilePasswordInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.password, input, options);
+}
+
+/** GET /profile/sessions */
+export function profileSessions(input?: ProfileSessionsInput, options?: CallOptions): Promise<ProfileRecord[]> {
+  return callApi<ProfileRecord[]>(bindings.profile.sessions, input, options);
+}
+
+/** POST /profile/sessions/signOut */
+export function profileSignOut(input: ProfileSignOutInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.signOut, input, options);
+}
+
 /** POST /user/add — roles: admin */
 export function staffAdd(input: StaffAddInput, options?: CallOptions): Promise<StaffRecord> {
   return callApi<StaffRecord>(bindings.staff.add, input, options);
@@ -1049,6 +1261,11 @@ export function staffDict(input?: StaffDictInput, options?: CallOptions): Promis
 /** POST /user/edit — roles: admin */
 export function staffEdit(input: StaffEditInput, options?: CallOptions): Promise<StaffRecord> {
   return callApi<StaffRecord>(bindings.staff.edit, input, options);
+}
+
+/** GET /user/export — roles: admin, finance */
+export function staffExport(input?: StaffExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.staff.export, input, options);
 }
 
 /** GET /user/list — roles: admin, finance */
@@ -1081,6 +1298,11 @@ export function storeEdit(input?: StoreEditInput, options?: CallOptions): Promis
   return callApi<StoreRecord>(bindings.store.edit, input, options);
 }
 
+/** GET /store/export — roles: admin, finance */
+export function storeExport(input?: StoreExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.store.export, input, options);
+}
+
 /** POST /merchant/franchiseStore/addOrEdit — roles: admin */
 export function storeFranchiseSave(input: StoreFranchiseSaveInput, options?: CallOptions): Promise<StoreRecord> {
   return callApi<StoreRecord>(bindings.store.franchiseSave, input, options);
@@ -1104,4 +1326,14 @@ export function systemHealth(input?: SystemHealthInput, options?: CallOptions): 
 /** GET /public/openapi.json — public */
 export function systemOpenapi(input?: SystemOpenapiInput, options?: CallOptions): Promise<unknown> {
   return callApi<unknown>(bindings.system.openapi, input, options);
+}
+
+/** GET /workbench/recent */
+export function workbenchRecent(input?: WorkbenchRecentInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.recent, input, options);
+}
+
+/** GET /workbench/todos */
+export function workbenchTodos(input?: WorkbenchTodosInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.todos, input, options);
 }

@@ -115,6 +115,20 @@ export type LogisticsOrderEventsInput = {
   id: string;
 };
 
+/** Input of GET /logisticsOrder/export (logisticsOrder.export). */
+export type LogisticsOrderExportInput = {
+  trackingNo?: string;
+  carrier?: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS';
+  status?: 'created' | 'collected' | 'in_transit' | 'delivering' | 'delivered' | 'exception' | 'cancelled';
+  orderNo?: string;
+  receiverName?: string;
+  receiverPhone?: string;
+  merchantId?: string;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
+};
+
 /** Input of GET /logisticsOrder/detail (logisticsOrder.get). */
 export type LogisticsOrderGetInput = {
   id: string;
@@ -181,6 +195,17 @@ export type MerchantEditInput = {
   bankAccountNo?: string;
   remark?: string;
   status?: 'enabled' | 'disabled';
+};
+
+/** Input of GET /merchant/export (merchant.export). */
+export type MerchantExportInput = {
+  name?: string;
+  contact?: string;
+  phone?: string;
+  status?: 'enabled' | 'disabled';
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /merchant/franchiseStore (merchant.franchiseStore). */
@@ -272,6 +297,15 @@ export type MerchantAuthDictInput = {
   merchantId?: string;
   platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
   authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+};
+
+/** Input of GET /merchantAuth/export (merchantAuth.export). */
+export type MerchantAuthExportInput = {
+  merchantId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+  name?: string;
+  columns?: string;
 };
 
 /** Input of POST /merchantAuth/getHistoryTrades (merchantAuth.getHistoryTrades). */
@@ -369,6 +403,59 @@ export type MerchantAuthSyncProductsInput = {
 export type MerchantAuthUnbindInput = {
   id: string;
 };
+
+/** A operationLog record (schemas/operationLog.json). */
+export interface OperationLogRecord {
+  id?: string;
+  at?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  username?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  changes?: string;
+  input?: string;
+  ip?: string;
+}
+
+/** Input of GET /operationLog/detail (operationLog.detail). */
+export type OperationLogDetailInput = {
+  id: string;
+};
+
+/** Input of GET /operationLog/export (operationLog.export). */
+export type OperationLogExportInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  columns?: string;
+};
+
+/** Input of GET /operationLog/list (operationLog.list). */
+export type OperationLogListInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  current?: number;
+  pageSize?: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+};
+
+/** Input of GET /dict/auditOperation (operationLog.operations). */
+export type OperationLogOperationsInput = Record<string, never>;
+
+/** Input of GET /dict/auditResource (operationLog.resources). */
+export type OperationLogResourcesInput = Record<string, never>;
 
 /** A order record (schemas/order.json). */
 export interface OrderRecord {
@@ -605,6 +692,18 @@ export type ProductDetailInput = {
   id: string;
 };
 
+/** Input of GET /product/export (product.export). */
+export type ProductExportInput = {
+  title?: string;
+  merchantId?: string;
+  shopId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  status?: 'on_sale' | 'off_sale';
+  syncedAtFrom?: string;
+  syncedAtTo?: string;
+  columns?: string;
+};
+
 /** Input of GET /product/list (product.list). */
 export type ProductListInput = {
   title?: string;
@@ -643,6 +742,42 @@ export type ProductSyncInput = {
   shopId?: string;
 };
 
+/** A profile record (schemas/profile.json). */
+export interface ProfileRecord {
+  username?: string;
+  nickname?: string;
+  avatar?: string;
+  id?: string;
+  device?: string;
+  ip?: string;
+  createdAt?: string;
+  lastSeenAt?: string;
+}
+
+/** Input of POST /profile/edit (profile.edit). */
+export type ProfileEditInput = {
+  nickname?: string;
+  avatar?: string;
+};
+
+/** Input of GET /profile/info (profile.info). */
+export type ProfileInfoInput = Record<string, never>;
+
+/** Input of POST /profile/password (profile.password). */
+export type ProfilePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/** Input of GET /profile/sessions (profile.sessions). */
+export type ProfileSessionsInput = Record<string, never>;
+
+/** Input of POST /profile/sessions/signOut (profile.signOut). */
+export type ProfileSignOutInput = {
+  id: string;
+};
+
 /** A staff record (schemas/staff.json). */
 export interface StaffRecord {
   id?: string;
@@ -651,6 +786,7 @@ export interface StaffRecord {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
   lastLoginAt?: string;
@@ -665,6 +801,7 @@ export type StaffAddInput = {
   password: string;
   roles: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
@@ -688,8 +825,20 @@ export type StaffEditInput = {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
+};
+
+/** Input of GET /user/export (staff.export). */
+export type StaffExportInput = {
+  username?: string;
+  nickname?: string;
+  roles?: 'admin' | 'finance' | 'dispatcher';
+  enabled?: boolean;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /user/list (staff.list). */
@@ -770,6 +919,16 @@ export type StoreEditInput = {
   status?: 'enabled' | 'disabled';
 };
 
+/** Input of GET /store/export (store.export). */
+export type StoreExportInput = {
+  name?: string;
+  merchantId?: string;
+  region?: string[];
+  auditStatus?: 'pending' | 'approved' | 'rejected';
+  status?: 'enabled' | 'disabled';
+  columns?: string;
+};
+
 /** Input of POST /merchant/franchiseStore/addOrEdit (store.franchiseSave). */
 export type StoreFranchiseSaveInput = {
   id?: string;
@@ -811,3 +970,17 @@ export type SystemHealthInput = Record<string, never>;
 
 /** Input of GET /public/openapi.json (system.openapi). */
 export type SystemOpenapiInput = Record<string, never>;
+
+/** A workbench record (schemas/workbench.json). */
+export interface WorkbenchRecord {
+  resource?: string;
+  title?: string;
+  count?: number;
+  path?: string;
+}
+
+/** Input of GET /workbench/recent (workbench.recent). */
+export type WorkbenchRecentInput = Record<string, never>;
+
+/** Input of GET /workbench/todos (workbench.todos). */
+export type WorkbenchTodosInput = Record<string, never>;

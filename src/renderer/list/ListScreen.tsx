@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, filtersKey, searchFormFields, hiddenByDefault, operationColumnWidth, listTabs, ALL_TAB, type Row,
+  pick, useListController, useRuntime, endPrepaint, filtersKey, searchFormFields, hiddenByDefault, normalizeColumns, operationColumnWidth, listTabs, ALL_TAB, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -100,8 +100,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
     if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(binding.roles, user?.roles ?? [])) return [];
     // Exactly the export binding's inputs: the current filters and tab, not the page.
     const input = pick(list.shownQuery, resolveBindingInput(resource, binding).map((p) => p.name).filter((n) => n !== 'current' && n !== 'pageSize'));
-    return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} />];
-  }), [view.toolbar, gate, resource, user, t, list.shownQuery]);
+    // The columns the user sees, in the list's order (column settings may hide some).
+    const visible = normalizeColumns(resource.list!.columns).map((c) => c.field).filter((f) => settings.columns[f]?.show !== false);
+    return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
+  }), [view.toolbar, gate, resource, user, t, list.shownQuery, settings.columns]);
 
   const bulk = useMemo(() => gate.bulkActions(), [gate]);
   const pageSizes = [10, 20, 50, 100];
