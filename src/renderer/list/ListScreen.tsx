@@ -47,7 +47,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
     if (!form || own) return;
     // every search field set, unset ones cleared (resetFields would go back to the values at mount)
     form.setFieldsValue({ ...Object.fromEntries(searchFormFields(resource).map((n) => [n, undefined])), ...formValues });
-  }, [formValues]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the URL's filters only
+  }, [formValues]); // follows the URL's filters only
   const initialFormValues = useRef(formValues).current;
 
   useEffect(() => {
