@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- web|api]`: speed figures, never asserted in tests (no argument: both).
- *  web — JS bytes per route (login, staff, order) and time to the first 20 order rows, cold and warm
+ *  web — JS bytes per route (login, staff, order), time to the first 20 order rows, cold and warm,
+ *        the live table of /staff, /store, /merchant, /product, and the interactions of bench/interactions.ts
  *        (median of 10), against the naive ProLayout + ProTable baseline measured in the same run.
  *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
  *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
@@ -13,6 +14,7 @@ import { serveBaseline } from './baseline';
 import { apiBench } from './api';
 import { exportBench } from './export';
 import { measureRoute } from './web';
+import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from './interactions';
 
 const what = process.argv[2] ?? 'all';
 
@@ -34,6 +36,34 @@ async function routeBytes(base: string, route: string, waitFor: string, storage?
   return Math.round(js / 1024);
 }
 
+/** Each interaction of issue 10 point 1 on /order, `runs` times in fresh pages: min–max per figure. */
+async function interactions(base: string, storage: Record<string, string>, runs = 3) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const all: InteractionFigures[][] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
+      const page = await ctx.newPage();
+      await page.addInitScript({ content: INSTRUMENT });
+      await page.goto(base + '/order');
+      await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(1500);
+      all.push(await runInteractions(page, listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' })));
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const range = (xs: (number | null)[]) => (xs[0] === null ? '—' : `${Math.min(...(xs as number[]))}–${Math.max(...(xs as number[]))}`);
+  console.log('interaction (ms, min–max over runs)   before request   click to result   Event Timing');
+  for (let k = 0; k < all[0].length; k++) {
+    const col = all.map((r) => r[k]);
+    console.log(`${col[0].name.padEnd(36)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`);
+  }
+  return all;
+}
+
 async function web() {
   const ours = await startServer();
   try {
@@ -42,6 +72,10 @@ async function web() {
     const loginKB = await routeBytes(ours.base, '/login', '#username');
     const staffKB = await routeBytes(ours.base, '/staff', '.ant-table-tbody tr.ant-table-row', storage);
     const order = await measureRoute(ours.base, '/order', { storage });
+    // the four other lists: live table, fewer loads (the order route carries the detailed figures)
+    const lists: Record<string, number> = {};
+    for (const route of ['/staff', '/store', '/merchant', '/product']) lists[route] = (await measureRoute(ours.base, route, { storage, loads: 3, minRows: 5 })).coldLiveMs; // merchant has 12 demo rows
+    const inter = await interactions(ours.base, storage);
     const baseline = await serveBaseline();
     let base;
     try {
@@ -49,7 +83,8 @@ async function web() {
     } finally {
       baseline.stop();
     }
-    console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, order, baseline: base }, null, 2));
+    console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, order, lists, baseline: base, interactions: inter }, null, 2));
+    console.log(`other lists, live table cold (median of 3): ${Object.entries(lists).map(([r, ms]) => `${r} ${ms} ms (${(base.coldMs / ms).toFixed(2)}x the baseline's rows)`).join(', ')}`);
     const r = (a: number, b: number) => (a / b).toFixed(2);
     console.log(`order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS (+ ${order.cssTransferKB} KB CSS) transferred`);
     console.log(`baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS (+ ${base.cssTransferKB} KB CSS) transferred`);

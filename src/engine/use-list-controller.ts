@@ -19,8 +19,11 @@ export type Row = Record<string, unknown>;
 
 export interface ListController {
   state: ListState;
-  /** what was sent to the list binding */
+  /** what the URL asks the list binding for */
   query: Record<string, unknown>;
+  /** the state and query of the rows on screen (they follow `state` once its answer is in) */
+  shownState: ListState;
+  shownQuery: Record<string, unknown>;
   rows: Row[];
   total: number;
   /** false when the server says `total` is an estimate (`totalExact: false`, huge results) */
@@ -49,6 +52,18 @@ function toPage(data: unknown): { list: Row[]; total: number; totalExact: boolea
   return { list: p.list, total: typeof p.total === 'number' ? p.total : Number(p.total ?? p.list.length), totalExact: p.totalExact !== false };
 }
 
+/** How long a list request may take before the table shows its loading state (a fast answer never flashes it). */
+export const LOADING_DELAY_MS = 300;
+
+/** The rows on screen and the state they were fetched for: they change together, in one render. */
+interface Shown {
+  state: ListState;
+  query: Record<string, unknown>;
+  rows: Row[];
+  total: number;
+  totalExact: boolean;
+}
+
 export function useListController(resource: Resource): ListController {
   const { call } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
@@ -58,35 +73,71 @@ export function useListController(resource: Resource): ListController {
   const query = useMemo(() => listQuery(resource, state), [resource, state]);
   const queryKey = JSON.stringify(query);
 
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [totalExact, setTotalExact] = useState(true);
+  const [shown, setShown] = useState<Shown>(() => ({ state, query, rows: [], total: 0, totalExact: true }));
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
 
-  useEffect(() => {
-    const ac = new AbortController();
-    setLoading(true);
-    call(binding, JSON.parse(queryKey) as Record<string, unknown>, { signal: ac.signal })
-      .then((data) => {
-        if (ac.signal.aborted) return;
-        const page = toPage(data);
-        setRows(page.list);
-        setTotal(page.total);
-        setTotalExact(page.totalExact);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (ac.signal.aborted) return;
-        setError(e instanceof Error ? e : new Error(String(e)));
-      })
-      .finally(() => {
-        if (!ac.signal.aborted) setLoading(false);
-      });
-    return () => ac.abort();
-  }, [call, binding, queryKey, version]);
+  // The last request: what it asked (key + version), whether its answer is in, how to cancel it.
+  const last = useRef<{ key: string; version: number; ac: AbortController; timer: ReturnType<typeof setTimeout>; done: boolean } | null>(null);
+  const versionRef = useRef(version);
+  versionRef.current = version;
+  // Unmounted or hidden (a kept-alive page): a request still in flight is dropped and asked again
+  // when the list shows; rows already in stay (returning to a kept page sends nothing).
+  useEffect(() => () => {
+    const cur = last.current;
+    if (cur && !cur.done) {
+      cur.ac.abort();
+      clearTimeout(cur.timer);
+      last.current = null;
+    }
+  }, []);
+
+  /**
+   * Sends the list request for `next` at once — from the click handler itself, before React renders
+   * anything (profile of a page-2 click: the request waited for a render of the route tree and of
+   * the table with the old rows, ~0.5 s here) — and shows rows, total and the state they belong to
+   * together, in one render, when the answer comes. The loading state shows only for a slow answer.
+   */
+  const fetchFor = useCallback(
+    (next: ListState, v: number) => {
+      const q = listQuery(resource, next);
+      const key = JSON.stringify(q);
+      const cur = last.current;
+      if (cur && cur.key === key && cur.version === v) return;
+      if (cur && !cur.done) {
+        cur.ac.abort();
+        clearTimeout(cur.timer);
+      }
+      const ac = new AbortController();
+      const timer = setTimeout(() => !ac.signal.aborted && setLoading(true), LOADING_DELAY_MS);
+      const mine = { key, version: v, ac, timer, done: false };
+      last.current = mine;
+      call(binding, q, { signal: ac.signal })
+        .then((data) => {
+          if (ac.signal.aborted) return;
+          const page = toPage(data);
+          setShown({ state: next, query: q, rows: page.list, total: page.total, totalExact: page.totalExact });
+          setError(null);
+        })
+        .catch((e: unknown) => {
+          if (ac.signal.aborted) return;
+          setError(e instanceof Error ? e : new Error(String(e)));
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          if (ac.signal.aborted) return;
+          mine.done = true;
+          setLoading(false);
+        });
+    },
+    [call, binding, resource],
+  );
+
+  // The URL decides what is asked for; changes made through the setters below were asked for already
+  // (same key and version: nothing sent twice); back/forward, links and refetch land here.
+  useEffect(() => fetchFor(state, version), [fetchFor, state, queryKey, version]);
 
   // A new query shows other rows: the old selection no longer applies.
   useEffect(() => setSelectedKeys([]), [queryKey]);
@@ -94,8 +145,11 @@ export function useListController(resource: Resource): ListController {
   const stateRef = useRef(state);
   stateRef.current = state;
   const write = useCallback(
-    (next: ListState, replace = false) => setSearch(serializeListState(resource, next), { replace }),
-    [resource, setSearch],
+    (next: ListState, replace = false) => {
+      fetchFor(next, versionRef.current);
+      setSearch(serializeListState(resource, next), { replace });
+    },
+    [resource, setSearch, fetchFor],
   );
 
   const setFilters = useCallback(
@@ -125,7 +179,11 @@ export function useListController(resource: Resource): ListController {
   );
   const refetch = useCallback(() => setVersion((v) => v + 1), []);
   const rowKey = useCallback((r: Row) => rowKeyOf(resource, r), [resource]);
+  const rows = shown.rows;
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(rowKey(r))), [rows, selectedKeys, rowKey]);
 
-  return { state, query, rows, total, totalExact, loading, error, version, setFilters, setPage, setTab, setSort, refetch, selectedKeys, selectedRows, setSelectedKeys, rowKey };
+  return {
+    state, query, shownState: shown.state, shownQuery: shown.query, rows, total: shown.total, totalExact: shown.totalExact,
+    loading, error, version, setFilters, setPage, setTab, setSort, refetch, selectedKeys, selectedRows, setSelectedKeys, rowKey,
+  };
 }

@@ -100,8 +100,11 @@ describe('ResourceScreen: staff list', () => {
     fireEvent.change(input, { target: { value: 'lisi' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ username: 'lisi', current: 1, pageSize: 20 }));
-    expect(location().get('username')).toBe('lisi');
+    // the request goes out from the click itself; the URL follows
+    await waitFor(() => expect(location().get('username')).toBe('lisi'));
     expect(location().get('current')).toBeNull();
+    // sent once: the URL change does not ask again
+    expect(rt.calls.filter((c) => (c.input as { username?: string }).username === 'lisi')).toHaveLength(1);
   });
 
   it('restores the search form and page from the URL', async () => {

@@ -3,7 +3,7 @@
  * fields stacked underneath in secondary text.
  */
 import { Typography } from 'antd';
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf } from '../../engine';
 import { fieldTypes } from '../fields';
@@ -33,7 +33,12 @@ function One({ resource, record, name, render }: Omit<Props, 'also'>) {
   return <Cell name={name} field={field} resource={resource} value={record[name]} record={record} />;
 }
 
-export function FieldCell({ also = [], ...p }: Props) {
+/**
+ * Memoised: ProTable re-renders every row when its own state changes (a page or page-size click,
+ * a submitted search), with the same records; a cell whose record and column are unchanged is
+ * not drawn again (the cells' antd widgets were most of that render in the profile).
+ */
+export const FieldCell = memo(function FieldCell({ also = [], ...p }: Props) {
   if (!also.length) return <One {...p} />;
   return (
     <div>
@@ -45,4 +50,4 @@ export function FieldCell({ also = [], ...p }: Props) {
       ))}
     </div>
   );
-}
+});

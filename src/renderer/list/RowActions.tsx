@@ -2,6 +2,7 @@
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
  * not rendered). The first three are links, the rest sit under "更多".
  */
+import { memo } from 'react';
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown, Space, Typography } from 'antd';
 import { splitRowActions, type ActionGate, type Row } from '../../engine';
@@ -13,7 +14,8 @@ interface Props {
   onRun: (name: string, record: Row) => void;
 }
 
-export function RowActions({ gate, record, onRun }: Props) {
+/** Memoised like FieldCell: same gate, record and handler, nothing to draw again. */
+export const RowActions = memo(function RowActions({ gate, record, onRun }: Props) {
   const t = useT();
   const names = gate.rowActions(record);
   if (!names.length) return null;
@@ -43,4 +45,4 @@ export function RowActions({ gate, record, onRun }: Props) {
       )}
     </Space>
   );
-}
+});

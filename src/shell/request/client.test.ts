@@ -176,6 +176,13 @@ describe('callApi', () => {
     expect(fd.has('note')).toBe(false);
   });
 
+  it('sends a GET in the calling task (a click handler), before any promise hop lets a render run first', async () => {
+    const pending = callApi(GET('/order/list'), { current: 2, pageSize: 20 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/order/list?current=2&pageSize=20']);
+    expect(seen[0].headers).toMatchObject({ 'x-locale': 'en-US' });
+    await pending;
+  });
+
   it('uses the binding timeout over the default', async () => {
     vi.useFakeTimers();
     reply = () => new Promise<Response>(() => {});

@@ -51,6 +51,10 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
       id: screenRouteId(screen),
       path: screen.path.replace(/^\//, ''),
       handle: { title: screen.title, screen: screen.name },
+      // The loader only starts the schema and the renderer: a list's page, tab or filter change (a
+      // search-only navigation) must not run it again — that put every click through a "loading"
+      // navigation (progress bar, a second render of the route tree) before the list could update.
+      shouldRevalidate: () => false,
       loader: () => {
         void loadScreenSchema(screen).catch(() => {});
         preload?.();

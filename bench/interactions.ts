@@ -1,0 +1,165 @@
+/**
+ * Interaction figures on a list page (ours and the hand-written ProTable page, same API and data):
+ * for each interaction of issue 10 point 1, measured from the input event's timestamp —
+ *  - `beforeReqMs`: main-thread time until its request is sent (the page is busy from the click
+ *    until then, so the wall time is the main-thread time), for interactions that need a request;
+ *  - `resultMs`: until the result is on screen (checked on every DOM mutation and animation frame);
+ *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
+ * Both pages are ProTable pages, so one set of selectors drives them.
+ */
+import type { Page } from 'playwright-core';
+
+export interface InteractionFigures {
+  name: string;
+  beforeReqMs: number | null;
+  resultMs: number;
+  inpMs: number;
+}
+
+/** Installed before the page's own scripts: request start times, input start times, Event Timing. */
+export const INSTRUMENT = `(() => {
+  const w = window;
+  w.__req = [];
+  w.__events = [];
+  const of = w.fetch;
+  w.fetch = function (input, init) { w.__req.push([String(input && input.url ? input.url : input), performance.now()]); return of.call(this, input, init); };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (m, u) { this.__url = String(u); return open.apply(this, arguments); };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () { w.__req.push([this.__url, performance.now()]); return send.apply(this, arguments); };
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, (e) => { if (w.__armed) { w.__start = e.timeStamp; w.__armed = false; } }, true);
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__events.push([e.name, e.startTime, e.duration]); })
+      .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch {}
+})();`;
+
+/** Text of the visible table's first rows: changes when other rows are shown. */
+const ROWS_SIG = `(() => { const t = [...document.querySelectorAll('.ant-table-tbody')].find((b) => b.offsetParent !== null);
+  if (!t) return ''; const rows = t.querySelectorAll('tr.ant-table-row'); return rows.length + '|' + [...rows].slice(0, 3).map((r) => r.textContent).join('|'); })()`;
+
+interface Step {
+  name: string;
+  /** the request it must send (a substring of the URL); null when it needs none */
+  request: RegExp | null;
+  /** prepares the step (not measured) */
+  setup?: (page: Page) => Promise<void>;
+  act: (page: Page) => Promise<void>;
+  /** page expression, given `sig0` (ROWS_SIG before the step): true once the result shows */
+  done: string;
+}
+
+const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
+
+/** The interactions, in order; they leave the page as they found it (page 1, all tab, no filters). */
+export function listSteps(opts: { searchField: string; searchValue: string; secondList: string; secondListRows: string }): Step[] {
+  return [
+    { name: 'page 2', request: /\/list\?.*current=2/, act: (p) => p.locator('.ant-pagination-item-2').click(), done: visibleRowsChanged },
+    { name: 'page 1', request: /\/list\?/, act: (p) => p.locator('.ant-pagination-item-1').click(), done: visibleRowsChanged },
+    { name: 'status tab', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1).click(), done: visibleRowsChanged },
+    { name: 'all tab', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0).click(), done: visibleRowsChanged },
+    {
+      name: 'search',
+      request: /\/list\?/,
+      setup: (p) => p.locator(`.ant-pro-table-search input#${opts.searchField}`).fill(opts.searchValue),
+      act: (p) => p.locator('.ant-pro-table-search button.ant-btn-primary').click(),
+      done: visibleRowsChanged,
+    },
+    { name: 'reset', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-search button.ant-btn-default').first().click(), done: visibleRowsChanged },
+    {
+      name: 'page size 50',
+      request: /\/list\?.*pageSize=50/,
+      setup: async (p) => {
+        await p.locator('.ant-pagination-options .ant-select-selector').click();
+        await p.locator('.ant-select-item-option[title*="50"]').waitFor();
+      },
+      act: (p) => p.locator('.ant-select-item-option[title*="50"]').click(),
+      done: `document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 50`,
+    },
+    {
+      name: 'page size 20',
+      request: /\/list\?/,
+      setup: async (p) => {
+        await p.locator('.ant-pagination-options .ant-select-selector').click();
+        await p.locator('.ant-select-item-option[title*="20"]').waitFor();
+      },
+      act: (p) => p.locator('.ant-select-item-option[title*="20"]').click(),
+      done: `document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 20`,
+    },
+    {
+      name: 'column hide',
+      request: null,
+      setup: async (p) => {
+        await p.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting').click();
+        await p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).waitFor();
+      },
+      act: (p) => p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).click(),
+      done: `document.querySelectorAll('.ant-table-thead th').length < Number(sessionStorage.__th)`,
+    },
+    {
+      name: 'column show',
+      request: null,
+      act: (p) => p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).click(),
+      done: `document.querySelectorAll('.ant-table-thead th').length > Number(sessionStorage.__th)`,
+    },
+    {
+      name: 'open detail',
+      request: /\/getById\?/,
+      setup: async (p) => {
+        await p.keyboard.press('Escape');
+        await p.mouse.click(5, 500);
+      },
+      act: (p) => p.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').last().locator('a').first().click(),
+      done: `!!document.querySelector('.ant-drawer-open .ant-descriptions-item-content') && !document.querySelector('.ant-drawer-open .ant-skeleton, .ant-drawer-open .ant-spin-spinning')`,
+    },
+    {
+      name: 'close detail',
+      request: null,
+      act: (p) => p.locator('.ant-drawer-open .ant-drawer-close').click(),
+      done: `!document.querySelector('.ant-drawer-open')`,
+    },
+    {
+      name: 'menu: other list',
+      request: /\/list\?/,
+      act: (p) => p.locator(`.ant-menu-item a[href^="${opts.secondList}"]`).first().click(),
+      done: `location.pathname === '${opts.secondList}' && document.querySelectorAll('${opts.secondListRows}').length > 0 && (${ROWS_SIG}) !== sig0`,
+    },
+    {
+      name: 'menu: back',
+      request: null,
+      act: (p) => p.locator('.ant-menu-item a[href^="/order"]').first().click(),
+      done: `location.pathname === '/order' && (${ROWS_SIG}) !== sig0`,
+    },
+  ];
+}
+
+async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
+  if (step.setup) await step.setup(page);
+  await page.waitForTimeout(300);
+  await page.evaluate(`(() => {
+    sessionStorage.__th = document.querySelectorAll('.ant-table-thead th').length;
+    window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__req = []; window.__events = [];
+    const sig0 = window.__sig0;
+    const check = () => { if (window.__doneAt === undefined && window.__start !== undefined && (${step.done})) window.__doneAt = performance.now(); };
+    const mo = new MutationObserver(check); mo.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    const frame = () => { check(); if (window.__doneAt === undefined) requestAnimationFrame(frame); else mo.disconnect(); };
+    requestAnimationFrame(frame);
+  })()`);
+  await step.act(page);
+  await page.waitForFunction(() => (window as any).__doneAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForTimeout(400); // Event Timing entries arrive after the next paint
+  const r = (await page.evaluate(`({ start: window.__start, doneAt: window.__doneAt, req: window.__req, events: window.__events })`)) as {
+    start: number; doneAt: number; req: [string, number][]; events: [string, number, number][];
+  };
+  const req = step.request ? r.req.find(([u]) => step.request!.test(u)) : undefined;
+  if (step.request && !req) throw new Error(`${step.name}: no request matching ${step.request} (sent: ${r.req.map(([u]) => u).join(', ')})`);
+  const inp = Math.max(0, ...r.events.filter(([, s]) => s >= r.start - 1).map(([, , d]) => d));
+  return { name: step.name, beforeReqMs: req ? Math.round(req[1] - r.start) : null, resultMs: Math.round(r.doneAt - r.start), inpMs: Math.round(inp) };
+}
+
+/** Runs every step once on a page already showing the list; returns the figures in order. */
+export async function runInteractions(page: Page, steps: Step[]): Promise<InteractionFigures[]> {
+  const out: InteractionFigures[] = [];
+  for (const s of steps) out.push(await runStep(page, s));
+  return out;
+}
