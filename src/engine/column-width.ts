@@ -90,7 +90,8 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
     case 'dict':
     case 'ref':
     case 'file':
-      w = 6 * em;
+      // names of places and records wrap between their parts ("江苏省 / 常州市 / 溧阳市")
+      w = 5 * em;
       break;
     default:
       // string, text: a few words, wrapping beyond; an ellipsis field a little wider (it never wraps)

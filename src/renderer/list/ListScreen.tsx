@@ -19,6 +19,7 @@ import { tableColumns } from './columns';
 import { RowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
+import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
 export { ALL_TAB };
