@@ -23,8 +23,14 @@ export function normalizePath(path: string): string {
   return '/' + path.replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
+/**
+ * Deepest page a list serves: 1,000,000 pages of 200 rows is 2×10⁸ rows deep, far past any real list
+ * and far inside PostgreSQL's 64-bit OFFSET, so (current − 1) × pageSize can never overflow.
+ */
+export const MAX_PAGE = 1_000_000;
+
 export const PAGE_PARAMS: ResolvedParam[] = [
-  { name: 'current', field: { type: 'integer', min: 1, default: 1 }, required: false },
+  { name: 'current', field: { type: 'integer', min: 1, max: MAX_PAGE, default: 1 }, required: false },
   { name: 'pageSize', field: { type: 'integer', min: 1, max: 200, default: 20 }, required: false },
 ];
 export const SORT_PARAMS: ResolvedParam[] = [
@@ -88,6 +94,14 @@ export function resolveBindingInput(resource: Resource, binding: ApiBinding): Re
 
 const MONEY = '^-?\\d{1,10}(\\.\\d{1,2})?$';
 export const BIGINT_PATTERN = '^[1-9][0-9]{0,18}$';
+/** 2⁶³ − 1: a 19-digit id above it is refused before it reaches a bigint column. */
+export const BIGINT_MAX = '9223372036854775807';
+/**
+ * Range of an integer or number field that declares no bound of its own: PostgreSQL's `integer`
+ * (a wider column declares min/max), so no value can overflow the column it is compared with.
+ */
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
 export const FILE_KEY_PATTERN = '^[a-f0-9]{32}$';
 export const PHONE_PATTERN = '^(1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8})$';
 export const REGION_CODE_PATTERN = '^\\d{6}$';
@@ -126,8 +140,8 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
     case 'number':
     case 'integer':
       s.type = field.type;
-      if (typeof field.min === 'number') s.minimum = field.min;
-      if (typeof field.max === 'number') s.maximum = field.max;
+      s.minimum = typeof field.min === 'number' ? field.min : INT_MIN;
+      s.maximum = typeof field.max === 'number' ? field.max : INT_MAX;
       break;
     case 'money':
       Object.assign(s, { type: 'string', pattern: MONEY });
@@ -135,7 +149,7 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
       if (field.max !== undefined) s.decimalMax = String(field.max);
       break;
     case 'bigint':
-      Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN });
+      Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });
       break;
     case 'boolean':
       s.type = 'boolean';
@@ -161,7 +175,10 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
       break;
     case 'dict':
     case 'ref':
-      Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      // Options are records picked by id (every dictionary API answers {value: id, label}), so a
+      // value is checked as an id; a ref whose options carry another field keeps the looser shape.
+      if (field.type === 'ref' && field.ref && (field.ref.value ?? 'id') !== 'id') Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      else Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });
       break;
   }
   return s;
