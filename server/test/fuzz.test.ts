@@ -185,8 +185,13 @@ async function send(o: Operation, req: Sent, auth: boolean): Promise<void> {
     } catch {
       problems.push(`invalid JSON body: ${where} ${body.slice(0, 120)}`);
     }
-  } else if (!(res.statusCode < 400 && declaredTypes(o, res.statusCode).includes(type))) {
-    problems.push(`undeclared content type "${type}": ${where} (declared: ${declaredTypes(o, res.statusCode).join(', ') || 'none'})`);
+  }
+  // The body's type is the one OpenAPI declares for this status; errors the document does not list
+  // (405, 413, 429…) must still be the JSON envelope, and a redirect has no body.
+  const declared = declaredTypes(o, res.statusCode);
+  const redirect = res.statusCode >= 300 && res.statusCode < 400 && body === '' && o.op.responses?.[String(res.statusCode)];
+  if (!redirect && !declared.includes(type) && !(type === 'application/json' && (res.statusCode >= 400 || declared.length === 0))) {
+    problems.push(`undeclared content type "${type}": ${where} (declared: ${declared.join(', ') || 'none'})`);
   }
   if (STACK.test(body)) problems.push(`stack trace in body: ${where} ${body.slice(0, 200)}`);
   const refused = res.statusCode >= 400 || (json !== undefined && 'code' in json && json.code !== 0);

@@ -115,7 +115,14 @@ export const bindings = {
     },
   },
   file: {
-    download: { input: { fields: ['key'] }, method: 'GET', path: '/public/file', public: true, result: 'raw' },
+    download: {
+      input: { fields: ['key'] },
+      method: 'GET',
+      path: '/public/file',
+      public: true,
+      response: { type: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] },
+      result: 'raw',
+    },
     upload: { input: { fields: ['file'] }, method: 'POST', multipart: true, path: '/file/upload', result: 'file' },
   },
   logisticsOrder: {
@@ -256,6 +263,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/merchantAuth/callback',
       public: true,
+      response: { status: [200, 400], type: 'text/html' },
       result: 'raw',
     },
     detail: {
@@ -332,6 +340,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/oauth/approve',
       public: true,
+      response: { status: [302], type: 'text/plain' },
       result: 'raw',
     },
     sandboxAuthorize: {
@@ -347,6 +356,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/oauth/authorize',
       public: true,
+      response: { type: 'text/html' },
       result: 'raw',
     },
     sandboxImage: {
@@ -358,6 +368,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/image',
       public: true,
+      response: { type: 'image/svg+xml' },
       result: 'raw',
     },
     sandboxProduct: {
@@ -491,7 +502,14 @@ export const bindings = {
       result: 'record',
       roles: ['admin'],
     },
-    export: { input: { search: true }, method: 'GET', path: '/order/export', result: 'raw', timeout: 120000 },
+    export: {
+      input: { search: true },
+      method: 'GET',
+      path: '/order/export',
+      response: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      result: 'raw',
+      timeout: 120000,
+    },
     get: { input: { fields: ['id'], require: ['id'] }, method: 'GET', path: '/order/getById', result: 'record' },
     list: { input: { page: true, search: true }, method: 'GET', path: '/order/list', result: 'page' },
     logs: { input: { fields: ['id'], require: ['id'] }, method: 'GET', path: '/order/logs', result: 'list' },
@@ -712,7 +730,14 @@ export const bindings = {
   },
   system: {
     health: { method: 'GET', path: '/public/health', public: true, result: 'raw' },
-    openapi: { method: 'GET', path: '/public/openapi.json', public: true, result: 'raw' },
+    openapi: {
+      input: { extra: { locale: { pattern: '^[a-z]{2}(-[A-Z]{2})?$', title: 'openapi.locale', type: 'string' } } },
+      method: 'GET',
+      path: '/public/openapi.json',
+      public: true,
+      response: { type: 'application/json' },
+      result: 'raw',
+    },
   },
 } satisfies Record<string, Record<string, ApiBinding>>;
 

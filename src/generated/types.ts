@@ -810,4 +810,6 @@ export type SystemRecord = Record<string, unknown>;
 export type SystemHealthInput = Record<string, never>;
 
 /** Input of GET /public/openapi.json (system.openapi). */
-export type SystemOpenapiInput = Record<string, never>;
+export type SystemOpenapiInput = {
+  locale?: string;
+};
