@@ -42,7 +42,10 @@ function brotliBytes(path: string): number {
   throw new Error(`${path} was loaded but is not in dist/`);
 }
 
-/** The scripts a cold visit of `route` loads, once the page is settled (no request for 500 ms). */
+/**
+ * The scripts a cold visit of `route` loads: once the frame (or the sign-in form) is up, no loading
+ * indicator is left and no new script has arrived for 2 s (a screen's own chunk follows its data).
+ */
 async function scriptsOf(page: Page, route: string): Promise<string[]> {
   const seen = new Set<string>();
   page.on('response', (r) => {
@@ -50,9 +53,14 @@ async function scriptsOf(page: Page, route: string): Promise<string[]> {
     if (u.pathname.endsWith('.js')) seen.add(u.pathname);
   });
   await page.goto(route);
-  await page.waitForLoadState('networkidle');
   await page.locator('#root .ant-pro-layout, #root form').first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  let count = -1;
+  for (let i = 0; i < 30 && count !== seen.size; i++) {
+    count = seen.size;
+    await page.waitForLoadState('networkidle');
+    await page.locator('#root .shell-loading, #root .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+    await page.waitForTimeout(2000);
+  }
   return [...seen].sort();
 }
 
