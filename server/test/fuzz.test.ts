@@ -125,7 +125,7 @@ function requestArb(o: Operation): fc.Arbitrary<Sent> {
       const { body, contentType } = multipartBody(form, binaryParts(o, values as Json));
       return { method: 'POST', url: o.path, headers: { ...headers, 'content-type': contentType }, payload: body, note: `form ${short(input)}` };
     }
-    return { method: 'POST', url: o.path, headers: { ...headers, 'content-type': 'application/json' }, payload: stringifyJson(input), note: `json ${short(input)}` };
+    return { method: 'POST', url: o.path, headers: { ...headers, 'content-type': 'application/json' }, payload: jsonBody(input), note: `json ${short(input)}` };
   });
 }
 
@@ -139,6 +139,14 @@ function binaryParts(o: Operation, values: Json) {
     files[p.name] = { name: 'x\u0000.png', content: kinds[p.name.length % kinds.length], type: 'image/png' };
   }
   return files;
+}
+
+/**
+ * JSON as a browser sends it: 64-bit ints exact, and every surrogate escaped (\ud800), as
+ * JSON.stringify does — raw, a lone half could not even travel as UTF-8 and would arrive as U+FFFD.
+ */
+function jsonBody(v: unknown): string {
+  return stringifyJson(v).replace(/[\ud800-\udfff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16));
 }
 
 function short(v: unknown): string {

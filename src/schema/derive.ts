@@ -30,12 +30,12 @@ export function normalizePath(path: string): string {
 export const MAX_PAGE = 1_000_000;
 
 export const PAGE_PARAMS: ResolvedParam[] = [
-  { name: 'current', field: { type: 'integer', min: 1, max: MAX_PAGE, default: 1 }, required: false },
-  { name: 'pageSize', field: { type: 'integer', min: 1, max: 200, default: 20 }, required: false },
+  { name: 'current', field: { type: 'integer', title: 'server.param.current', min: 1, max: MAX_PAGE, default: 1 }, required: false },
+  { name: 'pageSize', field: { type: 'integer', title: 'server.param.pageSize', min: 1, max: 200, default: 20 }, required: false },
 ];
 export const SORT_PARAMS: ResolvedParam[] = [
-  { name: 'sortField', field: { type: 'string', maxLength: 64 }, required: false },
-  { name: 'sortOrder', field: { type: 'string', pattern: '^(ascend|descend)$' }, required: false },
+  { name: 'sortField', field: { type: 'string', title: 'server.param.sortField', maxLength: 64 }, required: false },
+  { name: 'sortOrder', field: { type: 'string', title: 'server.param.sortOrder', pattern: '^(ascend|descend)$' }, required: false },
 ];
 
 /** Fields that appear in the search form, in declaration order. */

@@ -101,6 +101,7 @@ function validString(s: Json, pools: Pools): fc.Arbitrary<unknown> {
 export function nastyValue(): fc.Arbitrary<unknown> {
   return weighted<unknown>(
     [3, fc.constantFrom(...TEXTS)],
+    [2, fc.constantFrom('x\u0000y', 'x\ud800y', '\udc00', 'ok\u0000')],
     [2, fc.constantFrom(...ID_STRINGS)],
     [2, fc.constantFrom(...BIG_INTS)],
     [2, fc.constantFrom(...NUMBERS)],
