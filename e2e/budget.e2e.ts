@@ -28,7 +28,9 @@ interface Budgets {
 /** Every screen route of the schemas, plus the sign-in page. */
 function routes(): string[] {
   const out = ['/login'];
-  for (const f of readdirSync('schemas').filter((n) => n.endsWith('.json') && n !== 'app.json').sort()) {
+  for (const f of readdirSync('schemas')
+    .filter((n) => n.endsWith('.json') && n !== 'app.json')
+    .sort()) {
     const r = JSON.parse(readFileSync(join('schemas', f), 'utf8')) as { route?: { path: string; externalUrl?: string } };
     if (r.route && !r.route.externalUrl) out.push(r.route.path);
   }
@@ -58,7 +60,11 @@ async function scriptsOf(page: Page, route: string): Promise<string[]> {
   for (let i = 0; i < 30 && count !== seen.size; i++) {
     count = seen.size;
     await page.waitForLoadState('networkidle');
-    await page.locator('#root .shell-loading, #root .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+    await page
+      .locator('#root .shell-loading, #root .ant-spin-spinning')
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(2000);
   }
   return [...seen].sort();

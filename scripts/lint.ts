@@ -1,13 +1,8 @@
 /**
- * `npm run lint`: import direction between layers, import cycles and Chinese text outside the
- * locale files. The checks live in src/codegen/lint.ts; this entry prints and sets the exit code.
+ * `npx tsx scripts/lint.ts` — kept so the old command still works: runs `npm run lint` (ESLint with
+ * eslint.config.js) and exits with its code. The rules live in eslint.config.js.
  */
-import { join } from 'node:path';
-import { formatFinding, lintProject, sourceFiles } from '../src/codegen/lint';
+import { spawnSync } from 'node:child_process';
 
-const root = join(import.meta.dirname, '..');
-const files = sourceFiles(root);
-const findings = lintProject(root, files);
-for (const f of findings) console.log(formatFinding(f));
-console.log(findings.length ? `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}` : `lint OK (${files.length} files)`);
-process.exit(findings.length ? 1 : 0);
+const r = spawnSync('npm', ['run', '--silent', 'lint', '--', ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(r.status ?? 1);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli } from '../src/codegen/cli';
 import type { HandlerIndex } from '../src/codegen/check-context';
+import { readServerSources } from '../src/codegen/load';
 
 const root = join(import.meta.dirname, '..');
 const MODULES = 'server/modules/index.ts';
@@ -31,10 +32,11 @@ async function loadHandlers(): Promise<HandlerIndex | null | { source: string; e
   return { source: MODULES, modules };
 }
 
-runCli(process.argv.slice(2), { root, loadHandlers }).then(
+runCli(process.argv.slice(2), { root, loadHandlers, serverSources: () => readServerSources(root) }).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
+    // a defect of the CLI itself, never of an input file: one line, no stack trace
+    console.error(`schemas CLI failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
   },
 );

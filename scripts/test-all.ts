@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest.
- * Schemas → generated files up to date → lint → typecheck → unit + server tests on PGlite →
+ * Schemas → generated files up to date → lint → format → typecheck → unit + server tests on PGlite →
  * server tests on PostgreSQL (when DATABASE_URL is set) → build → browser tests.
  * Ends with one line "N passed, N failed" over all test cases.
  */
@@ -27,7 +27,8 @@ const vitest = (name: string, args: string[], env?: Step['env']): Step => {
 const steps: Step[] = [
   { name: 'schemas validate', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'validate'] },
   { name: 'generated files up to date', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'gen', '--check'] },
-  { name: 'lint', cmd: ['npx', 'tsx', 'scripts/lint.ts'] },
+  { name: 'lint (ESLint: layers, packages, cycles, no Chinese text)', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'format (Prettier --check)', cmd: ['npm', 'run', '--silent', 'format:check'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   vitest('unit and server tests (PGlite)', [], { DATABASE_URL: undefined }),
 ];

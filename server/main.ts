@@ -12,7 +12,7 @@ import { runSeeds } from './core/seeds';
 import { createIdGenerator } from './core/snowflake';
 import type { FastifyInstance } from 'fastify';
 import { modules } from './modules';
-import { verifyPassword } from './modules/auth/password';
+import { verifyPassword } from './modules/auth';
 
 /** The demo accounts the staff seed creates (DESIGN.md §7); printed at start when they exist. */
 export const DEMO_ACCOUNTS = [

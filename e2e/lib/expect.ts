@@ -54,3 +54,5 @@ export async function menuLabels(page: Page): Promise<string[]> {
 }
 
 export const ALL_SCREENS = ['index', 'order', 'merchant', 'store', 'staff', 'product', 'dashboard', 'merchantAuth', 'logisticsOrder'] as const;
+/** What an admin sees besides: the operation log. */
+export const ADMIN_SCREENS = [...ALL_SCREENS, 'operationLog'] as const;

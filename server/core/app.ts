@@ -12,13 +12,14 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { CODES, allowsRoles, normalizePath, resolveInput, type AnyField, type ApiBinding, type Resource } from '../../src/schema';
 import { HttpError, type Db, type HandlerContext, type ServerModule, type StoredFile } from './contract';
+import { auditPlan, diffRecords, recordAudit, sessionOwner, storedInput } from './audit';
 import { uniqueConflict, type KnownField } from './db-errors';
 import { loadI18n, type I18n } from './i18n';
 import { parseJson, stringifyJson } from './json';
 import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
 import { createSessionCache, type SessionCache } from './session-cache';
-import { findSession, type SessionSettings } from './sessions';
+import { findSession, hashToken, type SessionSettings } from './sessions';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
 import { registerStatic } from './static';
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.route({
         method: binding.method,
         url,
-        handler: bindingHandler({ resource, name, binding, handler, db, dataDir, nextId, session, sessionCache, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+        handler: bindingHandler({ resource, name, binding, handler, handlers: byResource.get(resource.name)!.handlers, db, dataDir, nextId, session, sessionCache, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
       });
     }
   }
@@ -161,6 +162,8 @@ interface BindingDeps {
   name: string;
   binding: ApiBinding;
   handler: ServerModule['handlers'][string];
+  /** the module's handlers (the operation log reads records through the resource's record binding) */
+  handlers: ServerModule['handlers'];
   db: Db;
   dataDir: string;
   nextId: () => bigint;
@@ -188,6 +191,8 @@ function bindingHandler(d: BindingDeps) {
     const t = params.get(field)?.title ?? resource.fields?.[field]?.title;
     return t ? { title: i18n.t(locale, t), sent: params.has(field) ? input[field] : undefined } : undefined;
   };
+  const audit = auditPlan(resource, binding, d.handlers);
+  const logError = (req: FastifyRequest) => (err: unknown) => req.log.error({ err }, 'could not write the operation log');
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale;
@@ -198,6 +203,7 @@ function bindingHandler(d: BindingDeps) {
       user = await findSession(db, token, d.session, d.sessionCache);
       if (!user) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
       if (!allowsRoles(binding.roles, user.roles)) {
+        await recordAudit(db, d.nextId, { kind: 'denied', user, resource: resource.name, action: name, ip: req.ip, detail: { roles: binding.roles ?? [] } }, logError(req));
         throw new HttpError(403, CODES.FORBIDDEN, 'server.forbidden', { roles: d.roleLabels(binding.roles ?? [], locale) });
       }
     }
@@ -225,13 +231,32 @@ function bindingHandler(d: BindingDeps) {
     }
 
     const ctx: HandlerContext = { db, user, input, files, idempotencyKey, nextId: d.nextId, locale, dataDir: d.dataDir, req, reply };
+    const before = audit.read ? await audit.read(ctx, input.id) : undefined;
     let data: unknown;
     try {
       data = await d.handler(ctx);
     } catch (err) {
       // Nothing of a refused request stays behind, including its uploads.
       await undo?.().catch((e) => req.log.error({ err: e }, 'could not remove the uploads of a failed request'));
+      if (audit.login && err instanceof HttpError && err.status < 500) {
+        await recordAudit(db, d.nextId, { kind: 'loginFailed', username: String(input.username ?? ''), resource: resource.name, action: name, ip: req.ip, detail: { reason: err.key } }, logError(req));
+      }
       throw uniqueConflict(err, (f) => knownField(f, locale, input)) ?? err;
+    }
+    if (audit.login) {
+      const token = (data as { token?: string } | null)?.token;
+      const owner = token ? await sessionOwner(db, hashToken(token)) : null;
+      await recordAudit(db, d.nextId, { kind: 'login', user: owner, resource: resource.name, action: name, ip: req.ip }, logError(req));
+    } else if (audit.write && user) {
+      const result = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+      const recordId = input.id ?? result?.id;
+      const after = audit.read ? await audit.read(ctx, recordId) : binding.result === 'record' ? result : undefined;
+      await recordAudit(db, d.nextId, {
+        kind: 'write', user, resource: resource.name, action: name, ip: req.ip,
+        recordId: recordId === undefined || recordId === null || Array.isArray(recordId) ? null : String(recordId),
+        changes: diffRecords(before, after, audit),
+        detail: { input: storedInput(input, audit.hidden) },
+      }, logError(req));
     }
     if (reply.sent) return reply;
     return envelope(data);

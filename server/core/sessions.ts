@@ -88,3 +88,47 @@ export async function revokeUserSessions(db: Db, userId: bigint, keep?: string):
   await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2', [userId, keep ?? '']);
   forgetCachedSessions(db);
 }
+
+/** One live session of a user, as its owner may see it (never the token or its hash). */
+export interface SessionInfo {
+  /** a stable public handle of the session: not the token, not its stored hash */
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  current: boolean;
+}
+
+/** The public handle of a stored session (what `listUserSessions` shows and `revokeUserSession` takes). */
+export function sessionHandle(tokenHash: string): string {
+  return createHash('sha256').update('session-handle:' + tokenHash).digest('hex').slice(0, 32);
+}
+
+/** A user's sessions that are still valid (not revoked, not expired, not idle), newest activity first. */
+export async function listUserSessions(db: Db, userId: bigint, opts: { idleMinutes: number; currentTokenHash?: string }): Promise<SessionInfo[]> {
+  const { rows } = await db.query<{ token_hash: string; created_at: Date; last_seen_at: Date; ip: string | null; user_agent: string | null }>(
+    `SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND last_seen_at > now() - make_interval(mins => $2::int)
+      ORDER BY last_seen_at DESC, created_at DESC`,
+    [userId, opts.idleMinutes],
+  );
+  return rows.map((r) => ({
+    id: sessionHandle(r.token_hash),
+    createdAt: new Date(r.created_at),
+    lastSeenAt: new Date(r.last_seen_at),
+    ip: r.ip,
+    userAgent: r.user_agent,
+    current: r.token_hash === opts.currentTokenHash,
+  }));
+}
+
+/** Ends the session of `userId` whose handle is `handle`; false when the user has no such live session. */
+export async function revokeUserSession(db: Db, userId: bigint, handle: string): Promise<boolean> {
+  const { rows } = await db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()', [userId]);
+  const hit = rows.find((r) => sessionHandle(r.token_hash) === handle);
+  if (!hit) return false;
+  await revokeSession(db, hit.token_hash);
+  return true;
+}

@@ -9,7 +9,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type Resource } from '../../src/schema';
+import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type FieldType, type Resource } from '../../src/schema';
 import { HttpError } from './contract';
 import type { I18n } from './i18n';
 
@@ -188,7 +188,8 @@ function fieldOf(e: ErrorObject): string {
   return e.instancePath.split('/')[1] ?? '';
 }
 
-const PATTERN_KEYS: Partial<Record<string, string>> = {
+/** The message of a failed pattern per field type (null: the generic one). */
+const PATTERN_KEYS = {
   phone: 'server.validation.phone',
   bigint: 'server.validation.id',
   money: 'server.validation.money',
@@ -197,7 +198,18 @@ const PATTERN_KEYS: Partial<Record<string, string>> = {
   region: 'server.validation.region',
   dict: 'server.validation.option',
   ref: 'server.validation.option',
-};
+  // the generic "server.validation.pattern"; every field type is listed, so a new one must choose
+  string: null,
+  text: null,
+  password: null,
+  number: null,
+  integer: null,
+  boolean: null,
+  enum: null,
+  date: null,
+  datetime: null,
+  dateRange: null,
+} as const satisfies Record<FieldType, string | null>;
 
 /** Types whose values are record ids: past 2⁶³ − 1 the value is "not an id", not "too large". */
 const ID_TYPES = new Set(['bigint', 'dict', 'ref']);
@@ -227,7 +239,7 @@ export function describeErrors(errors: ErrorObject[], params: Map<string, AnyFie
         break;
       case 'pattern': {
         const hint = def && 'patternMessage' in def && def.patternMessage ? def.patternMessage : undefined;
-        const key = def ? PATTERN_KEYS[def.type] : undefined;
+        const key = def ? (PATTERN_KEYS[def.type] ?? undefined) : undefined;
         message = hint ? t('server.validation.patternHint', { hint: i18n.t(locale, hint) }) : t(key ?? 'server.validation.pattern');
         break;
       }

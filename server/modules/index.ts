@@ -1,6 +1,6 @@
 /**
  * Every server module, in start and seed order. Append a module by adding one line; keep this
- * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics.
+ * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog, workbench.
  */
 import type { ServerModule } from '../core/contract';
 import { authModule } from './auth';
@@ -14,6 +14,9 @@ import { productModule } from './product';
 import { orderModule } from './order';
 import { logisticsModule } from './logistics';
 import { analyticsModule } from './analytics';
+import { profileModule } from './profile';
+import { operationLogModule } from './operationLog';
+import { workbenchModule } from './workbench';
 
 export const modules: ServerModule[] = [
   authModule,
@@ -27,4 +30,7 @@ export const modules: ServerModule[] = [
   orderModule,
   logisticsModule,
   analyticsModule,
+  profileModule,
+  operationLogModule,
+  workbenchModule,
 ];

@@ -31,7 +31,11 @@ describe('ids past 2^63 − 1', () => {
     expect(max.statusCode).toBe(404); // the largest id is an id: just not one that exists
   });
   test('a money action with such an id in the body answers 400', async () => {
-    const res = await t.post('/api/order/refund', { id: 9223372036854775808n, refundAmount: '1.00', reason: 'x' }, { token: finance, headers: { 'idempotency-key': 'bad-input-refund-1' } });
+    const res = await t.post(
+      '/api/order/refund',
+      { id: 9223372036854775808n, refundAmount: '1.00', reason: 'x' },
+      { token: finance, headers: { 'idempotency-key': 'bad-input-refund-1' } },
+    );
     refused(res, /^订单ID 不是有效的编号$/);
   });
   test('a dictionary value that is no id answers 400 naming the option', async () => {
@@ -43,7 +47,10 @@ describe('ids past 2^63 − 1', () => {
 describe('paging', () => {
   test('a huge page number, or one whose offset overflows, answers 400 naming the page', async () => {
     refused(await t.get('/api/order/list', { token: admin, query: { current: '99999999999999999999' } }), /^页码 不能大于 1000000$/);
-    refused(await t.get('/api/order/list', { token: admin, query: { pageSize: 200, current: '46116860184273880' }, locale: 'en-US' }), /^Page must be at most 1000000$|^Page .*1000000/);
+    refused(
+      await t.get('/api/order/list', { token: admin, query: { pageSize: 200, current: '46116860184273880' }, locale: 'en-US' }),
+      /^Page must be at most 1000000$|^Page .*1000000/,
+    );
     const last = await t.get('/api/order/list', { token: admin, query: { pageSize: 200, current: 1_000_000 } });
     expect(last.data.code).toBe(0);
     expect(last.data.data.list).toEqual([]);
@@ -53,7 +60,10 @@ describe('paging', () => {
 describe('text that no database column can hold', () => {
   test('a NUL in a remark or a sign-in name answers 400 naming the field', async () => {
     refused(await t.post('/api/order/remark', { id: orderId, remark: 'a\u0000b' }, { token: admin }), /^备注 含有无法保存的字符/);
-    refused(await t.post('/api/user/login', { username: 'ad\u0000min', password: 'admin123' }, { locale: 'en-US' }), /contains characters that cannot be stored/);
+    refused(
+      await t.post('/api/user/login', { username: 'ad\u0000min', password: 'admin123' }, { locale: 'en-US' }),
+      /contains characters that cannot be stored/,
+    );
   });
   test('a lone surrogate answers 400; a whole emoji is kept', async () => {
     // As a browser's JSON.stringify sends it: the half pair escaped (raw, it could not even be UTF-8).
@@ -72,9 +82,17 @@ describe('text that no database column can hold', () => {
 
 describe('money is its declared decimal string', () => {
   test('a JSON number is refused naming the amount; the string is accepted', async () => {
-    const res = await t.post('/api/order/refund', { id: orderId, refundAmount: 0.5, reason: 'x' }, { token: finance, headers: { 'idempotency-key': 'bad-input-refund-2' } });
+    const res = await t.post(
+      '/api/order/refund',
+      { id: orderId, refundAmount: 0.5, reason: 'x' },
+      { token: finance, headers: { 'idempotency-key': 'bad-input-refund-2' } },
+    );
     refused(res, /^退款金额 必须是金额/);
-    const good = await t.post('/api/order/refund', { id: orderId, refundAmount: '0.50', reason: 'x' }, { token: finance, headers: { 'idempotency-key': 'bad-input-refund-3' } });
+    const good = await t.post(
+      '/api/order/refund',
+      { id: orderId, refundAmount: '0.50', reason: 'x' },
+      { token: finance, headers: { 'idempotency-key': 'bad-input-refund-3' } },
+    );
     expect(good.data.code).toBe(0);
   });
 });

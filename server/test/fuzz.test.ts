@@ -97,13 +97,29 @@ async function loadPools(app: TestApp): Promise<Pools> {
 function requestArb(o: Operation): fc.Arbitrary<Sent> {
   // "focus": every parameter valid (or left out when optional) but one, so a bad value is not hidden
   // behind another parameter's refusal; "mixed": each parameter independently valid, nasty or absent.
-  const valid = fc.record(Object.fromEntries(o.params.map((p) => [p.name, p.required ? validValue(p.schema, pools) : fc.oneof(fc.constant(OMIT), validValue(p.schema, pools))])), { noNullPrototype: true });
+  const valid = fc.record(
+    Object.fromEntries(o.params.map((p) => [p.name, p.required ? validValue(p.schema, pools) : fc.oneof(fc.constant(OMIT), validValue(p.schema, pools))])),
+    { noNullPrototype: true },
+  );
   const mixed = fc.record(Object.fromEntries(o.params.map((p) => [p.name, paramValue(p.schema, pools, p.required)])), { noNullPrototype: true });
-  const focus = fc.tuple(valid, fc.nat({ max: Math.max(o.params.length - 1, 0) }), nastyValue()).map(([v, i, bad]) => (o.params.length ? { ...v, [o.params[i].name]: bad } : v));
+  const focus = fc
+    .tuple(valid, fc.nat({ max: Math.max(o.params.length - 1, 0) }), nastyValue())
+    .map(([v, i, bad]) => (o.params.length ? { ...v, [o.params[i].name]: bad } : v));
   const fields = fc.oneof({ weight: 3, arbitrary: focus }, { weight: 2, arbitrary: mixed }, { weight: 1, arbitrary: valid });
   const extras = fc.option(fc.dictionary(fc.constantFrom(...EXTRA_NAMES), fc.constantFrom<unknown>('1', 1, null, 'x\u0000'), { maxKeys: 2 }), { freq: 5 });
   const shape = fc.constantFrom('declared', 'declared', 'declared', 'declared', 'declared', 'declared', 'json', 'raw');
-  const raw = fc.constantFrom('{', '[]', '[1,2]', 'null', '"text"', '123', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '['.repeat(5000), '{"a":' + '1'.repeat(400) + '}');
+  const raw = fc.constantFrom(
+    '{',
+    '[]',
+    '[1,2]',
+    'null',
+    '"text"',
+    '123',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '['.repeat(5000),
+    '{"a":' + '1'.repeat(400) + '}',
+  );
   return fc.tuple(fields, extras, shape, raw).map(([values, extra, kind, rawBody]) => {
     const input: Json = {};
     for (const [k, v] of Object.entries(values as Json)) if (v !== OMIT) input[k] = v;
@@ -117,7 +133,13 @@ function requestArb(o: Operation): fc.Arbitrary<Sent> {
       return { method: 'GET', url: q ? `${o.path}?${q}` : o.path, headers, note: `query ${short(input)}` };
     }
     if (kind === 'raw') {
-      return { method: 'POST', url: o.path, headers: { ...headers, 'content-type': 'application/json' }, payload: rawBody, note: `raw body ${rawBody.slice(0, 60)}` };
+      return {
+        method: 'POST',
+        url: o.path,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: rawBody,
+        note: `raw body ${rawBody.slice(0, 60)}`,
+      };
     }
     if (o.bodyType === 'multipart/form-data' && kind === 'declared') {
       const form: Record<string, string | string[]> = {};
@@ -181,7 +203,9 @@ async function send(o: Operation, req: Sent, auth: boolean): Promise<void> {
   }
   const where = `${req.method} ${o.path} ${auth ? '' : '(signed out) '}${req.note} → ${res.statusCode}`;
   const body = res.rawPayload.toString('utf8');
-  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   if (res.statusCode >= 500) {
     fiveHundreds++;
     problems.push(`5xx: ${where} ${body.slice(0, 200)}`);
@@ -233,7 +257,9 @@ test('no input makes a 5xx, breaks the envelope, leaks a stack or changes data w
     }
   }
   const gets = operations.filter((o) => o.method === 'GET').length;
-  console.log(`fuzz: ${sent} requests over ${operations.length} operations (${gets} GET), ${signedOut} signed out, ${fiveHundreds} answered 5xx, ${problems.length} problems`);
+  console.log(
+    `fuzz: ${sent} requests over ${operations.length} operations (${gets} GET), ${signedOut} signed out, ${fiveHundreds} answered 5xx, ${problems.length} problems`,
+  );
   // The triggers see row writes only: a table whose running checksum is back where it started must
   // also hold the very same rows (a TRUNCATE, or a write the triggers missed, would show here).
   const countsAfter = await watch.counts();

@@ -24,7 +24,8 @@ function texts(doc: Json): string[] {
       out.push(op.summary, op.description);
       for (const r of Object.values<Json>(op.responses)) out.push(r.description);
       for (const p of op.parameters ?? []) if (p.description !== undefined || p.in === 'header') out.push(p.description);
-      for (const c of Object.values<Json>(op.requestBody?.content ?? {})) for (const p of Object.values<Json>(c.schema.properties ?? {})) if (p['x-title']) out.push(p.title);
+      for (const c of Object.values<Json>(op.requestBody?.content ?? {}))
+        for (const p of Object.values<Json>(c.schema.properties ?? {})) if (p['x-title']) out.push(p.title);
     }
   }
   for (const s of Object.values<Json>(doc.components.schemas)) for (const p of Object.values<Json>(s.properties ?? {})) if (p['x-title']) out.push(p.title);
@@ -82,7 +83,9 @@ test('the order export declares and answers an XLSX file; the OAuth callback dec
   expect(envelope.data.code).toBe(40000);
 
   // No operation claims the envelope for what is really a file, a page or an image.
-  const raw = Object.entries<Json>(doc.paths).flatMap(([path, ops]) => Object.values<Json>(ops).map((op) => [path, Object.keys(op.responses['200']?.content ?? {})] as const));
+  const raw = Object.entries<Json>(doc.paths).flatMap(([path, ops]) =>
+    Object.values<Json>(ops).map((op) => [path, Object.keys(op.responses['200']?.content ?? {})] as const),
+  );
   expect(raw.filter(([, types]) => types.length === 0).map(([p]) => p)).toEqual(['/api/public/sandbox/oauth/approve']); // a redirect
   expect(raw.find(([p]) => p === '/api/public/file')?.[1]).toEqual(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
 });

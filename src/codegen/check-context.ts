@@ -26,6 +26,11 @@ export interface CheckContext {
    */
   known: ResourceFile[];
   handlers: HandlerIndex | null;
+  /**
+   * some schema file is not JSON at all: "declared in no schema file" cannot be told, since the
+   * declaration may be in that file (its syntax error is the one to fix first)
+   */
+  unreadable?: boolean;
   iconExists?: (name: string) => boolean;
   out: Diagnostic[];
 }

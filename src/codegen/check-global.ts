@@ -59,12 +59,12 @@ export function checkGlobal(ctx: CheckContext): void {
       for (const [n, f] of Object.entries(b.input?.extra ?? {})) refs.push([pointerOf('api', bn, 'input', 'extra', n, 'ref', 'api'), f.ref?.api]);
     }
     for (const [pointer, api] of refs) {
-      if (api !== undefined && !getPaths.has(normalizePath(api))) push(file.error(pointer, `ref api "${api}" is not a declared GET binding in any schema file`));
+      if (api !== undefined && !ctx.unreadable && !getPaths.has(normalizePath(api))) push(file.error(pointer, `ref api "${api}" is not a declared GET binding in any schema file`));
     }
   }
   if (ctx.appFile) {
     for (const [name, d] of Object.entries(ctx.app.dicts ?? {})) {
-      if (typeof d?.api === 'string' && !getPaths.has(normalizePath(d.api))) {
+      if (typeof d?.api === 'string' && !ctx.unreadable && !getPaths.has(normalizePath(d.api))) {
         push(ctx.appFile.error(pointerOf('dicts', name, 'api'), `dict "${name}" api "${d.api}" is not a declared GET binding in any schema file`));
       }
     }
@@ -88,6 +88,7 @@ function checkHandlers(ctx: CheckContext): void {
   for (const [resource, handlers] of Object.entries(h.modules)) {
     const rf = byName.get(resource);
     if (!rf) {
+      if (ctx.unreadable) continue; // it may be the file that could not be read
       ctx.out.push({ file: h.source, line: 1, col: 1, pointer: '', message: `server module "${resource}" has no schema resource named "${resource}" under schemas/` });
       continue;
     }

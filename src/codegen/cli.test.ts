@@ -85,6 +85,24 @@ describe('schemas CLI', () => {
     expect(lines).toEqual(['server/modules/index.ts:1:1  /  cannot load the server modules to check their handlers: Cannot find module ./x', '1 error in 1 file']);
   });
 
+  test('a locale file that is not strict JSON is reported at its line, and the server modules that import it are not loaded', async () => {
+    const { root } = project();
+    const p = join(root, 'locales/en-US/ticket.json');
+    writeFileSync(p, readFileSync(p, 'utf8').replace('"ticket.note": "Note"', '"ticket.note": "No\nte"'));
+    const lines: string[] = [];
+    let loaded = false;
+    const loadHandlers = async () => {
+      loaded = true;
+      return { source: 'server/modules/index.ts', error: 'Transform failed with 1 error' };
+    };
+    const code = await runCli(['validate'], { root, loadHandlers, log: (l) => lines.push(l) });
+    expect({ code, loaded, lines }).toEqual({
+      code: 1,
+      loaded: false,
+      lines: ['locales/en-US/ticket.json:10:21  /  raw line break inside a string: JSON forbids control characters in strings; write \\n instead', '1 error in 1 file'],
+    });
+  });
+
   test('icons are looked up in @ant-design/icons', async () => {
     const { iconExists } = await import('./cli');
     expect(iconExists('TeamOutlined')).toBe(true);
@@ -93,7 +111,7 @@ describe('schemas CLI', () => {
 
   test('unknown commands and options are refused', async () => {
     const { run } = project();
-    expect((await run('generate')).code).toBe(2);
-    expect((await run('validate', '--check')).code).toBe(2);
+    expect((await run('generate')).code).toBe(1);
+    expect((await run('validate', '--check')).code).toBe(1);
   });
 });

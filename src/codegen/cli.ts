@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import type { HandlerIndex } from './check-context';
 import { formatDiagnostic, summary } from './diagnostics';
 import { generateAll, GENERATED_DIRS } from './generate';
-import { readLocaleFiles, readSchemaFiles } from './load';
+import { parseJsonFile } from './json-file';
+import { readLocaleFiles, readSchemaFiles, type SourceFile } from './load';
 import { validateProject } from './validate';
 
 export interface CliOptions {
@@ -22,6 +23,8 @@ export interface CliOptions {
    */
   loadHandlers: () => Promise<HandlerIndex | null | { source: string; error: string }>;
   log?: (line: string) => void;
+  /** the server's source files, scanned (never run) for the message keys it sends; absent skips that check */
+  serverSources?: () => SourceFile[];
 }
 
 const requireHere = createRequire(import.meta.url);
@@ -43,23 +46,32 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   const [command = 'validate', ...rest] = argv.filter((a) => a !== '--');
   if (command !== 'validate' && command !== 'gen') {
     log(`unknown command "${command}"\n${USAGE}`);
-    return 2;
+    return 1;
   }
   const check = rest.includes('--check');
   const unknown = rest.filter((a) => a !== '--check' || command !== 'gen');
   if (unknown.length) {
     log(`unknown option ${unknown.map((a) => `"${a}"`).join(', ')}\n${USAGE}`);
-    return 2;
+    return 1;
   }
 
   const root = options.root;
-  const loaded = await options.loadHandlers();
+  const schemaFiles = readSchemaFiles(root);
+  const localeFiles = readLocaleFiles(root);
+  // The server modules import these files: while one is not strict JSON, loading them fails with the
+  // bundler's message about the importing module; the file's own line is reported instead.
+  const jsonBroken = [...schemaFiles, ...localeFiles].some((f) => {
+    const r = parseJsonFile(f.path, f.text);
+    return !r.ok || r.diagnostics.some((d) => d.message.startsWith('raw '));
+  });
+  const loaded = jsonBroken ? null : await options.loadHandlers();
   const failed = loaded && 'error' in loaded ? loaded : null;
   const result = validateProject({
-    schemaFiles: readSchemaFiles(root),
-    localeFiles: readLocaleFiles(root),
+    schemaFiles,
+    localeFiles,
     handlers: failed ? null : (loaded as HandlerIndex | null),
     iconExists,
+    serverSources: options.serverSources?.(),
   });
   if (failed) {
     result.diagnostics.push({ file: failed.source, line: 1, col: 1, pointer: '', message: `cannot load the server modules to check their handlers: ${failed.error}` });

@@ -1,5 +1,5 @@
 /**
- * Test support: a fixture project folder (schemas/, locales/, handlers.json) as validator input, and
+ * Test support: a fixture project folder (schemas/, locales/, server/, handlers.json) as validator input, and
  * text edits that introduce one mistake at a time.
  *
  * @example
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandlerIndex } from './check-context';
-import { readLocaleFiles, readSchemaFiles, type SourceFile } from './load';
+import { readLocaleFiles, readSchemaFiles, readServerSources, type SourceFile } from './load';
 import type { ValidateInput } from './validate';
 
 export const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -17,7 +17,7 @@ export const FIXTURES = join(import.meta.dirname, 'fixtures');
 export function loadFixture(name: string): ValidateInput {
   const root = join(FIXTURES, name);
   const handlers: HandlerIndex = { source: 'server/modules/index.ts', modules: JSON.parse(readFileSync(join(root, 'handlers.json'), 'utf8')) };
-  return { schemaFiles: readSchemaFiles(root), localeFiles: readLocaleFiles(root), handlers, iconExists: () => true };
+  return { schemaFiles: readSchemaFiles(root), localeFiles: readLocaleFiles(root), handlers, iconExists: () => true, serverSources: readServerSources(root) };
 }
 
 /** A copy of the input with the first occurrence of `find` replaced in one file (which must contain it). */

@@ -36,12 +36,20 @@ export function lineCol(text: string, pos: number): { line: number; col: number 
 }
 
 export function parseJsonFile(path: string, text: string): ParseResult {
+  const raw = rawControlChars(text);
   let parsed: { data: unknown; pointers: Record<string, PointerLocations> };
   try {
     parsed = parse(text);
   } catch (e) {
+    // A string left open swallows the line break and the parser fails somewhere after it: the open
+    // string is the mistake, reported at its own line (what follows it is misread, so only the first).
+    const open = raw.find((r) => r.char === '\n' || r.char === '\r');
+    if (open) {
+      const message = 'unterminated string: the closing " is missing on this line (a JSON string cannot span lines; write \\n for a line break inside a text)';
+      return { ok: false, diagnostics: [{ file: path, ...lineCol(text, brokenString(text, open.stringStart)), pointer: '', message }] };
+    }
     const { pos, message } = explainSyntaxError(text, (e as Error).message);
-    return { ok: false, diagnostics: [{ file: path, ...lineCol(text, pos), pointer: '', message }] };
+    return { ok: false, diagnostics: [...raw.map((r) => rawCharDiagnostic(path, text, r)), { file: path, ...lineCol(text, pos), pointer: '', message }] };
   }
   const { data, pointers } = parsed;
   const locate: JsonFile['locate'] = (pointer, at = 'value') => {
@@ -58,7 +66,60 @@ export function parseJsonFile(path: string, text: string): ParseResult {
     locate,
     error: (pointer, message, at) => ({ file: path, ...locate(pointer, at), message }),
   };
-  return { ok: true, file, diagnostics: duplicateKeys(path, text) };
+  // the file is still read (as the parser read it), so its names and keys take part in the other checks
+  return { ok: true, file, diagnostics: [...raw.map((r) => rawCharDiagnostic(path, text, r)), ...duplicateKeys(path, text)] };
+}
+
+const CONTROL_NAMES: Record<string, [string, string]> = { '\n': ['line break', '\\n'], '\r': ['carriage return', '\\r'], '\t': ['tab', '\\t'] };
+
+interface RawChar {
+  char: string;
+  /** offset of the character and of the opening quote of its string */
+  pos: number;
+  stringStart: number;
+}
+
+/**
+ * Raw control characters (U+0000–U+001F) inside strings: JSON forbids them, but the position-keeping
+ * parser takes them, and the server's JSON import then fails far from the file (naming the importing
+ * module). Strings are read the way that parser reads them, up to the next unescaped quote.
+ */
+function rawControlChars(text: string): RawChar[] {
+  const out: RawChar[] = [];
+  let stringStart = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (stringStart < 0) {
+      if (c === '"') stringStart = i;
+    } else if (c === '\\') i++;
+    else if (c === '"') stringStart = -1;
+    else if (c < ' ') out.push({ char: c, pos: i, stringStart });
+  }
+  return out;
+}
+
+/**
+ * On the line where a string ran over, the string whose closing quote is missing: the first one that
+ * is followed by something a JSON string cannot be followed by (the missing quote pairs the rest up
+ * wrongly, so the string that finally spans the line break usually starts later on the line).
+ */
+function brokenString(text: string, fallback: number): number {
+  const lineStart = text.lastIndexOf('\n', fallback) + 1;
+  for (let i = lineStart; i < fallback; i++) {
+    if (text[i] !== '"') continue;
+    const start = i;
+    for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+    let next = i + 1;
+    while (text[next] === ' ' || text[next] === '\t') next++;
+    if (!/[:,}\]\r\n]/.test(text[next] ?? '\n')) return start;
+  }
+  return fallback;
+}
+
+function rawCharDiagnostic(path: string, text: string, r: RawChar): Diagnostic {
+  const code = r.char.charCodeAt(0).toString(16).padStart(4, '0');
+  const [name, escape] = CONTROL_NAMES[r.char] ?? [`control character U+${code.toUpperCase()}`, `\\u${code}`];
+  return { file: path, ...lineCol(text, r.pos), pointer: '', message: `raw ${name} inside a string: JSON forbids control characters in strings; write ${escape} instead` };
 }
 
 /** Turns the parser's "Unexpected token x in JSON at position n" into a plain sentence. */

@@ -40,6 +40,17 @@ export function readLocaleFiles(root: string): SourceFile[] {
   return out;
 }
 
+/** The server's own source files (server/**\/*.ts without tests), for the message key scan. */
+export function readServerSources(root: string): SourceFile[] {
+  const dir = join(root, 'server');
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((n) => n.split('\\').join('/'))
+    .filter((n) => /\.tsx?$/.test(n) && !/\.(test|testkit)\.tsx?$|(^|\/)(test|test-fixtures)\/|(^|\/)test-?kit\.ts$/.test(n) && !n.endsWith('.d.ts'))
+    .sort(cmp)
+    .map((n) => ({ path: `server/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
+}
+
 /** Parsed schema set from already validated files. */
 export function toSchemaSet(files: SourceFile[]): SchemaSet {
   const app = files.find((f) => f.path === 'schemas/app.json');

@@ -37,7 +37,20 @@ function scalar(field: AnyField, enums: AppSchema['enums'], opts: { upload?: boo
       const m = /^\^\(([A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)+)\)\$$/.exec(field.pattern ?? '');
       return m ? m[1].split('|').map(tsString).join(' | ') : 'string';
     }
-    default:
+    case 'text':
+    case 'password':
+    case 'phone':
+    case 'money':
+    case 'bigint':
+    case 'date':
+    case 'datetime':
+    case 'dateRange':
+    case 'region':
+    case 'dict':
+    case 'ref':
       return 'string';
+    default:
+      // every field type is listed above: a new type fails to compile here until it has a TS type
+      return field.type satisfies never;
   }
 }

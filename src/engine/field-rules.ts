@@ -89,8 +89,23 @@ export function fieldRules(field: AnyField, t: Translate, opts: { label?: string
       rules.push(check((v) => (Array.isArray(v) ? v : [v]).every((x) => re.test(String(x))), t('renderer.rule.id', { field: label })));
       break;
     }
+    case 'string':
+    case 'text':
+    case 'password':
+    case 'boolean':
+    case 'enum':
+    case 'date':
+    case 'datetime':
+    case 'dateRange':
+    case 'region':
+    case 'image':
+    case 'file':
+    case 'dict':
+    case 'ref':
+      break; // only the common rules above
     default:
-      break;
+      // every field type is listed above: a new type fails to compile here until it chooses its rules
+      field.type satisfies never;
   }
   if (field.pattern && field.type !== 'phone') {
     const re = new RegExp(field.pattern);

@@ -23,7 +23,8 @@ export interface ListState {
   filters: Filters;
 }
 
-export const TAB_PARAM = 'tab';
+import { TAB_PARAM } from '../schema';
+export { TAB_PARAM };
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** Names of the filter params of the list binding (search fields, ranges as From/To), minus the tab field. */

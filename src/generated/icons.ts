@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import CarOutlined from '@ant-design/icons/CarOutlined';
 import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
@@ -10,11 +11,13 @@ import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
 
 /** Icon components by name, as schemas name them ("icon": "TeamOutlined"). */
 export const icons: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CarOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -23,4 +26,5 @@ export const icons: Record<string, ComponentType> = {
   ShopOutlined,
   SyncOutlined,
   TeamOutlined,
+  UserOutlined,
 };

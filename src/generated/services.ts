@@ -45,6 +45,11 @@ import type {
   MerchantListInput,
   MerchantRecord,
   MerchantShopsInput,
+  OperationLogDetailInput,
+  OperationLogListInput,
+  OperationLogOperationsInput,
+  OperationLogRecord,
+  OperationLogResourcesInput,
   OrderAddInput,
   OrderAdjustPriceInput,
   OrderAssignAutoInput,
@@ -71,6 +76,12 @@ import type {
   ProductSkuListInput,
   ProductSkuSyncInput,
   ProductSyncInput,
+  ProfileEditInput,
+  ProfileInfoInput,
+  ProfilePasswordInput,
+  ProfileRecord,
+  ProfileSessionsInput,
+  ProfileSignOutInput,
   StaffAddInput,
   StaffDetailInput,
   StaffDictInput,
@@ -88,6 +99,9 @@ import type {
   StoreRecord,
   SystemHealthInput,
   SystemOpenapiInput,
+  WorkbenchRecentInput,
+  WorkbenchRecord,
+  WorkbenchTodosInput,
 } from './types';
 
 type CallOptions = Parameters<typeof callApi>[2];
@@ -123,7 +137,14 @@ export const bindings = {
       response: { type: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] },
       result: 'raw',
     },
-    upload: { input: { fields: ['file'] }, method: 'POST', multipart: true, path: '/file/upload', result: 'file' },
+    upload: {
+      audit: false,
+      input: { fields: ['file'] },
+      method: 'POST',
+      multipart: true,
+      path: '/file/upload',
+      result: 'file',
+    },
   },
   logisticsOrder: {
     add: {
@@ -246,6 +267,7 @@ export const bindings = {
       roles: ['admin'],
     },
     auth: {
+      audit: true,
       input: { fields: ['id', 'merchantId', 'platform'], partial: true },
       method: 'GET',
       path: '/merchantAuth/auth',
@@ -418,6 +440,7 @@ export const bindings = {
       result: 'page',
     },
     syncProducts: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/syncProducts',
@@ -426,12 +449,31 @@ export const bindings = {
       timeout: 600000,
     },
     unbind: {
+      audit: true,
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
       path: '/merchantAuth/unbind',
       result: 'record',
       roles: ['admin'],
     },
+  },
+  operationLog: {
+    detail: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'GET',
+      path: '/operationLog/detail',
+      result: 'record',
+      roles: ['admin'],
+    },
+    list: {
+      input: { page: true, search: true, sort: true },
+      method: 'GET',
+      path: '/operationLog/list',
+      result: 'page',
+      roles: ['admin'],
+    },
+    operations: { method: 'GET', path: '/dict/auditOperation', result: 'options', roles: ['admin'] },
+    resources: { method: 'GET', path: '/dict/auditResource', result: 'options', roles: ['admin'] },
   },
   order: {
     add: {
@@ -587,6 +629,7 @@ export const bindings = {
       roles: ['admin', 'finance'],
     },
     skuSync: {
+      audit: true,
       input: {
         extra: {
           id: { title: 'product.sku.product', type: 'bigint' },
@@ -601,12 +644,35 @@ export const bindings = {
       timeout: 600000,
     },
     sync: {
+      audit: true,
       input: { extra: { shopId: { title: 'product.shop', type: 'bigint' } } },
       method: 'GET',
       path: '/product/sync',
       result: 'record',
       roles: ['admin'],
       timeout: 600000,
+    },
+  },
+  profile: {
+    edit: {
+      input: { fields: ['nickname', 'avatar'], partial: true },
+      method: 'POST',
+      path: '/profile/edit',
+      result: 'record',
+    },
+    info: { method: 'GET', path: '/profile/info', result: 'record' },
+    password: {
+      input: { fields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+      method: 'POST',
+      path: '/profile/password',
+      result: 'ok',
+    },
+    sessions: { method: 'GET', path: '/profile/sessions', result: 'list' },
+    signOut: {
+      input: { fields: ['id'], require: ['id'] },
+      method: 'POST',
+      path: '/profile/sessions/signOut',
+      result: 'ok',
     },
   },
   staff: {
@@ -738,6 +804,10 @@ export const bindings = {
       response: { type: 'application/json' },
       result: 'raw',
     },
+  },
+  workbench: {
+    recent: { method: 'GET', path: '/workbench/recent', result: 'list' },
+    todos: { method: 'GET', path: '/workbench/todos', result: 'list' },
   },
 } satisfies Record<string, Record<string, ApiBinding>>;
 
@@ -936,6 +1006,26 @@ export function merchantAuthUnbind(input: MerchantAuthUnbindInput, options?: Cal
   return callApi<MerchantAuthRecord>(bindings.merchantAuth.unbind, input, options);
 }
 
+/** GET /operationLog/detail — roles: admin */
+export function operationLogDetail(input: OperationLogDetailInput, options?: CallOptions): Promise<OperationLogRecord> {
+  return callApi<OperationLogRecord>(bindings.operationLog.detail, input, options);
+}
+
+/** GET /operationLog/list — roles: admin */
+export function operationLogList(input?: OperationLogListInput, options?: CallOptions): Promise<Page<OperationLogRecord>> {
+  return callApi<Page<OperationLogRecord>>(bindings.operationLog.list, input, options);
+}
+
+/** GET /dict/auditOperation — roles: admin */
+export function operationLogOperations(input?: OperationLogOperationsInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.operations, input, options);
+}
+
+/** GET /dict/auditResource — roles: admin */
+export function operationLogResources(input?: OperationLogResourcesInput, options?: CallOptions): Promise<Option[]> {
+  return callApi<Option[]>(bindings.operationLog.resources, input, options);
+}
+
 /** POST /order/add — roles: admin */
 export function orderAdd(input: OrderAddInput, options?: CallOptions): Promise<OrderRecord> {
   return callApi<OrderRecord>(bindings.order.add, input, options);
@@ -1056,6 +1146,31 @@ export function productSync(input?: ProductSyncInput, options?: CallOptions): Pr
   return callApi<ProductRecord>(bindings.product.sync, input, options);
 }
 
+/** POST /profile/edit */
+export function profileEdit(input?: ProfileEditInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.edit, input, options);
+}
+
+/** GET /profile/info */
+export function profileInfo(input?: ProfileInfoInput, options?: CallOptions): Promise<ProfileRecord> {
+  return callApi<ProfileRecord>(bindings.profile.info, input, options);
+}
+
+/** POST /profile/password */
+export function profilePassword(input: ProfilePasswordInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.password, input, options);
+}
+
+/** GET /profile/sessions */
+export function profileSessions(input?: ProfileSessionsInput, options?: CallOptions): Promise<ProfileRecord[]> {
+  return callApi<ProfileRecord[]>(bindings.profile.sessions, input, options);
+}
+
+/** POST /profile/sessions/signOut */
+export function profileSignOut(input: ProfileSignOutInput, options?: CallOptions): Promise<null> {
+  return callApi<null>(bindings.profile.signOut, input, options);
+}
+
 /** POST /user/add — roles: admin */
 export function staffAdd(input: StaffAddInput, options?: CallOptions): Promise<StaffRecord> {
   return callApi<StaffRecord>(bindings.staff.add, input, options);
@@ -1129,4 +1244,14 @@ export function systemHealth(input?: SystemHealthInput, options?: CallOptions): 
 /** GET /public/openapi.json — public */
 export function systemOpenapi(input?: SystemOpenapiInput, options?: CallOptions): Promise<unknown> {
   return callApi<unknown>(bindings.system.openapi, input, options);
+}
+
+/** GET /workbench/recent */
+export function workbenchRecent(input?: WorkbenchRecentInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.recent, input, options);
+}
+
+/** GET /workbench/todos */
+export function workbenchTodos(input?: WorkbenchTodosInput, options?: CallOptions): Promise<WorkbenchRecord[]> {
+  return callApi<WorkbenchRecord[]>(bindings.workbench.todos, input, options);
 }

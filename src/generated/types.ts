@@ -370,6 +370,47 @@ export type MerchantAuthUnbindInput = {
   id: string;
 };
 
+/** A operationLog record (schemas/operationLog.json). */
+export interface OperationLogRecord {
+  id?: string;
+  at?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  username?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  changes?: string;
+  input?: string;
+  ip?: string;
+}
+
+/** Input of GET /operationLog/detail (operationLog.detail). */
+export type OperationLogDetailInput = {
+  id: string;
+};
+
+/** Input of GET /operationLog/list (operationLog.list). */
+export type OperationLogListInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  current?: number;
+  pageSize?: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+};
+
+/** Input of GET /dict/auditOperation (operationLog.operations). */
+export type OperationLogOperationsInput = Record<string, never>;
+
+/** Input of GET /dict/auditResource (operationLog.resources). */
+export type OperationLogResourcesInput = Record<string, never>;
+
 /** A order record (schemas/order.json). */
 export interface OrderRecord {
   id?: string;
@@ -643,6 +684,42 @@ export type ProductSyncInput = {
   shopId?: string;
 };
 
+/** A profile record (schemas/profile.json). */
+export interface ProfileRecord {
+  username?: string;
+  nickname?: string;
+  avatar?: string;
+  id?: string;
+  device?: string;
+  ip?: string;
+  createdAt?: string;
+  lastSeenAt?: string;
+}
+
+/** Input of POST /profile/edit (profile.edit). */
+export type ProfileEditInput = {
+  nickname?: string;
+  avatar?: string;
+};
+
+/** Input of GET /profile/info (profile.info). */
+export type ProfileInfoInput = Record<string, never>;
+
+/** Input of POST /profile/password (profile.password). */
+export type ProfilePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/** Input of GET /profile/sessions (profile.sessions). */
+export type ProfileSessionsInput = Record<string, never>;
+
+/** Input of POST /profile/sessions/signOut (profile.signOut). */
+export type ProfileSignOutInput = {
+  id: string;
+};
+
 /** A staff record (schemas/staff.json). */
 export interface StaffRecord {
   id?: string;
@@ -813,3 +890,17 @@ export type SystemHealthInput = Record<string, never>;
 export type SystemOpenapiInput = {
   locale?: string;
 };
+
+/** A workbench record (schemas/workbench.json). */
+export interface WorkbenchRecord {
+  resource?: string;
+  title?: string;
+  count?: number;
+  path?: string;
+}
+
+/** Input of GET /workbench/recent (workbench.recent). */
+export type WorkbenchRecentInput = Record<string, never>;
+
+/** Input of GET /workbench/todos (workbench.todos). */
+export type WorkbenchTodosInput = Record<string, never>;

@@ -110,7 +110,7 @@ const DICT_VALUE = '^[A-Za-z0-9_.:-]{1,64}$';
 type Json = Record<string, unknown>;
 
 /** JSON Schema of one value on the wire (query strings are coerced by ajv). */
-export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const one = scalarSchema(field, app);
   const multi = field.multiple || field.type === 'dateRange' || field.type === 'region';
   if (!multi) return one;
@@ -122,7 +122,7 @@ export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'>):
   return arr;
 }
 
-function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const s: Json = {};
   switch (field.type) {
     case 'string':
@@ -175,17 +175,27 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
       break;
     case 'dict':
     case 'ref':
-      // Options are records picked by id (every dictionary API answers {value: id, label}), so a
-      // value is checked as an id; a ref whose options carry another field keeps the looser shape.
-      if (field.type === 'ref' && field.ref && (field.ref.value ?? 'id') !== 'id') Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      // Options are records picked by id unless declared otherwise (a dictionary's `value: "code"`, a
+      // ref whose options carry another field): an id is checked as one, so no value that is not an
+      // id reaches a bigint column.
+      if (isCodeOption(field, app)) Object.assign(s, { type: 'string', pattern: DICT_VALUE });
       else Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });
       break;
+    default:
+      // every field type is listed above: a new type fails to compile here until it has a wire schema
+      field.type satisfies never;
   }
   return s;
 }
 
+/** True when a dict or ref field's values are codes rather than record ids. */
+function isCodeOption(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): boolean {
+  if (field.type === 'ref') return !!field.ref && (field.ref.value ?? 'id') !== 'id';
+  return app.dicts?.[field.dict ?? '']?.value === 'code';
+}
+
 /** JSON Schema of a binding's query or body. Property titles carry the i18n key for error messages. */
-export function inputJsonSchema(resource: Resource, bindingName: string, app: Pick<AppSchema, 'enums'>): Json {
+export function inputJsonSchema(resource: Resource, bindingName: string, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const params = resolveInput(resource, bindingName);
   const properties: Record<string, Json> = {};
   const required: string[] = [];
@@ -226,6 +236,10 @@ export function compareDecimal(a: string, b: string): number {
 }
 
 /** The enums a resource can use: app.json's plus its own (a field may not use another resource's). */
-export function enumsFor(app: Pick<AppSchema, 'enums'>, resource?: Pick<Resource, 'enums'>): Pick<AppSchema, 'enums'> {
-  return { enums: { ...app.enums, ...(resource?.enums ?? {}) } };
+export function enumsFor(
+  app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>,
+  resource?: Pick<Resource, 'enums'>,
+): Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>> {
+  // the dictionaries ride along: a dict field's wire shape depends on its dictionary (id or code)
+  return { enums: { ...app.enums, ...(resource?.enums ?? {}) }, ...(app.dicts ? { dicts: app.dicts } : {}) };
 }

@@ -8,3 +8,4 @@ export * from './codes';
 export * from './derive';
 export * from './screen-route';
 export * from './region-names';
+export * from './list-url';

@@ -258,9 +258,12 @@ function dataSchema(result: ResultKind | undefined, resource: Resource): Json {
       };
     case 'session':
       return { type: 'object', required: ['token'], properties: { token: { type: 'string' } } };
+    case 'raw':
+    case undefined:
+      return {}; // any JSON
     default:
-      // 'raw' or absent: any JSON
-      return {};
+      // every result kind is listed above: a new kind fails to compile here until it has a schema
+      return result satisfies never;
   }
 }
 

@@ -61,6 +61,24 @@ export const Tabs = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A to-do of the workbench (/index): the list filtered by `query` has rows that need someone. The
+ * workbench shows its count (the list's own total for that filter, so the same rows, the same data
+ * scope) and links to the list with that filter.
+ */
+export const Todo = Type.Object(
+  {
+    title: I18nKey,
+    query: Type.Record(Name, Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]), {
+      description: 'list filters (inputs of the list binding), as they appear in the list URL',
+    }),
+    roles: Type.Optional(Roles),
+    tone: Type.Optional(Type.Union([Type.Literal('warning'), Type.Literal('error'), Type.Literal('processing')], { description: 'colour of the count when not zero' })),
+  },
+  { additionalProperties: false },
+);
+export type Todo = Static<typeof Todo>;
+
 export const ListView = Type.Object(
   {
     api: Name,
@@ -73,6 +91,7 @@ export const ListView = Type.Object(
     bulkActions: Type.Optional(Type.Array(Name)),
     pageSize: Type.Optional(Type.Integer({ minimum: 5, maximum: 200 })),
     scrollX: Type.Optional(Type.Integer({ minimum: 600 })),
+    todos: Type.Optional(Type.Array(Todo, { description: 'to-do cards this list gives the workbench' })),
   },
   { additionalProperties: false },
 );

@@ -8,5 +8,8 @@ import './merchantAuth/register';
 import './merchant/register';
 import './order/register';
 import './dashboard/register';
+import './profile/register';
+import './operationLog/register';
+import './workbench/register';
 
 export {};

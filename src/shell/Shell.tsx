@@ -71,7 +71,6 @@ export function Shell(options: ShellOptions) {
         }
       },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the options are fixed for the app's life
     [router],
   );
   return (

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Handler } from '../../core/contract';
-import { badField, notFound } from '../store/store-errors';
+import { badField, notFound } from '../store';
 
 export const FILE_URL = '/api/public/file?key=';
 

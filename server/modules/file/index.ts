@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../core/contract';
 import { download, upload } from './file-handlers';
-import { localizedAll } from '../store/store-errors';
+import { localizedAll } from '../store';
 
 export { contentDisposition, FILE_URL } from './file-handlers';
 

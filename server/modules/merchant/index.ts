@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../core/contract';
-import { localizedAll } from '../store/store-errors';
+import { localizedAll } from '../store';
 import * as h from './merchant-handlers';
 import { seedMerchants } from './merchant-seed';
 

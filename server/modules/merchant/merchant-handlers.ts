@@ -1,9 +1,7 @@
 /** HTTP handlers of the merchant resource (schemas/merchant.json); the core has validated input and roles. */
 import type { Handler, HandlerContext } from '../../core/contract';
-import { fileKeys } from '../store/form-input';
-import { storesOfMerchant } from '../store/store-service';
+import { fileKeys, notFound, storesOfMerchant } from '../store';
 import { getMerchant, listMerchants, merchantExists, saveMerchant, shopsOfMerchant, type MerchantInput } from './merchant-service';
-import { notFound } from '../store/store-errors';
 
 function oneFileKey(ctx: HandlerContext, name: string): string | null | undefined {
   const keys = fileKeys(ctx, name);

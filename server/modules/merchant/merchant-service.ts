@@ -8,9 +8,9 @@
  * const m = await saveMerchant(db, { name: '小羊管家', contact: '王敏', phone: '13800138000' }, nextId);
  */
 import type { Db } from '../../core/contract';
-import { badField, likePattern, notFound, toIso } from '../store/store-errors';
+import { badField, likePattern, notFound, toIso } from '../store';
 import { maskAccountNo } from './mask';
-import { unknownFileKey } from '../store/form-input';
+import { unknownFileKey } from '../store';
 
 type Row = Record<string, any>;
 

@@ -19,7 +19,7 @@ import { adapterFor, hasAdapter, isShopPlatform } from '../../platforms/registry
 import { resultPage } from '../../platforms/sandbox/pages';
 import { PlatformError } from '../../platforms/types';
 import { loadShop } from '../../platforms/shop-session';
-import { checkIds } from './ids';
+import { checkIds } from '../../core/ids';
 
 const STATE_TTL_MS = 15 * 60_000;
 

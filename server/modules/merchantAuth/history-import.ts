@@ -13,7 +13,7 @@ import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
 import { openShopSession, platformFailure } from '../../platforms/shop-session';
 import type { PlatformEnv, PlatformTrade } from '../../platforms/types';
-import { syncProducts } from '../product/sync';
+import { syncProducts } from '../product';
 import { createOrder } from '../order';
 
 export const MAX_IMPORT_DAYS = 90;

@@ -14,7 +14,7 @@ import { CODES } from '../../../src/schema';
 import { HttpError, type HandlerContext } from '../../core/contract';
 import { loadShop } from '../../platforms/shop-session';
 import { checkMerchant, checkPlatform } from './authorize';
-import { checkIds } from './ids';
+import { checkIds } from '../../core/ids';
 import { shopDetail } from './shop-query';
 
 export async function addShop(ctx: HandlerContext) {

@@ -10,7 +10,7 @@ import type { Db } from '../../core/contract';
 import { translator } from './i18n';
 import { ORDER_COLUMNS, ORDER_FROM, type OrderRow } from './record';
 import { buildWhere } from './query';
-import { regionName as storeRegionName } from '../store/region';
+import { regionName as storeRegionName } from '../store';
 
 const BATCH = 2000;
 

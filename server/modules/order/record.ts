@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../core/contract';
 import { refundable, settlementAmount } from './money';
-import { regionName } from '../store/region';
+import { regionName } from '../store';
 
 const OWN_COLUMNS = `
   o.id, o.order_no, o.source, o.platform, o.platform_trade_no, o.shop_id, o.merchant_id, o.product_id, o.sku_id,

@@ -6,7 +6,7 @@ import { CODES } from '../../../src/schema';
 import { HttpError, type ServerModule } from '../../core/contract';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
-import { checkIds } from '../merchantAuth/ids';
+import { checkIds } from '../../core/ids';
 import { editSku, listProducts, listSkus, productDetail } from './product-query';
 import { seedProducts } from './seed';
 import { syncOneProduct, syncProducts } from './sync';

@@ -36,3 +36,4 @@ export {
   createStaff, getStaff, listStaff, resetStaffPassword, staffOptions, updateStaff, upsertAdmin, checkAdminCredentials,
 } from './staff-service';
 export type { StaffRecord } from './staff-record';
+export { passwordProblem } from './password';

@@ -1,6 +1,5 @@
 /** HTTP handlers of the store resource (schemas/store.json); the core has validated input and roles. */
 import type { Handler } from '../../core/contract';
-import { merchantExists } from '../merchant/merchant-service';
 import { notFound } from './store-errors';
 import { fileKeys } from './form-input';
 import { auditStore, getStore, listAudits, listStores, saveStore, storeOptions, type StoreInput } from './store-service';
@@ -22,7 +21,9 @@ export const edit: Handler = async (ctx) => {
  * edits one of that merchant's own stores (same rules as /store/edit).
  */
 export const franchiseSave: Handler = async ({ db, input, nextId }) => {
-  if (!(await merchantExists(db, input.merchantId))) throw notFound('server.merchant.notFound');
+  // the merchant module's merchantExists, inlined: the merchant module imports this one (no cycle)
+  const m = await db.query(`SELECT 1 FROM merchants WHERE id = $1`, [input.merchantId]);
+  if (!m.rows[0]) throw notFound('server.merchant.notFound');
   return saveStore(db, input as StoreInput, nextId, input.id ? input.merchantId : undefined);
 };
 

@@ -26,7 +26,8 @@ export const systemModule: ServerModule = {
       if (!byLocale) documents.set(schemas, (byLocale = new Map()));
       let doc = byLocale.get(locale);
       if (!doc) {
-        const text = (key: string, values?: Record<string, string>) => (i18n.has(locale, key) || i18n.has(i18n.defaultLocale, key) ? i18n.t(locale, key, values) : undefined);
+        const text = (key: string, values?: Record<string, string>) =>
+          i18n.has(locale, key) || i18n.has(i18n.defaultLocale, key) ? i18n.t(locale, key, values) : undefined;
         doc = buildOpenApi(schemas.app, schemas.resources, text);
         byLocale.set(locale, doc);
       }

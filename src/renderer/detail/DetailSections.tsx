@@ -45,7 +45,7 @@ export function DetailSections({ resource, record, onRecordChanged }: { resource
                     const Slot = getSlot(field.render);
                     return (
                       <Suspense fallback={null}>
-                        <Slot resource={resource} record={rec} name={name} value={rec[name]} fieldType={field.type} />
+                        <Slot resource={resource} record={rec} name={name} value={rec[name]} fieldType={field.type} section={section} />
                       </Suspense>
                     );
                   }

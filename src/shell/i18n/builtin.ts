@@ -8,17 +8,17 @@
  * builtinText('shell.loading') // "加载中..."
  */
 export const BUILTIN_ZH: Record<string, string> = {
-  // lint-allow-cjk: shown before /locales/zh-CN.json can arrive (see above); same text as locales/zh-CN/shell.json
+  // eslint-disable-next-line no-restricted-syntax -- shown before /locales/zh-CN.json can arrive (see above); same text as locales/zh-CN/shell.json
   'shell.loading': '加载中...',
-  // lint-allow-cjk: shown when the app's code cannot be loaded at all (src/app/main.tsx)
+  // eslint-disable-next-line no-restricted-syntax -- shown when the app's code cannot be loaded at all (src/app/main.tsx)
   'shell.bootFailed': '页面加载失败，请刷新重试',
-  // lint-allow-cjk: spec §8 fixes this exact message; needed when the catalogue failed to load
+  // eslint-disable-next-line no-restricted-syntax -- spec §8 fixes this exact message; needed when the catalogue failed to load
   'error.sessionExpired': '登录已过期',
-  // lint-allow-cjk: request errors while no catalogue is loaded
+  // eslint-disable-next-line no-restricted-syntax -- request errors while no catalogue is loaded
   'shell.request.timeout': '请求超时，请稍后重试',
-  // lint-allow-cjk: request errors while no catalogue is loaded
+  // eslint-disable-next-line no-restricted-syntax -- request errors while no catalogue is loaded
   'shell.request.network': '网络异常，请检查网络连接',
-  // lint-allow-cjk: request errors while no catalogue is loaded
+  // eslint-disable-next-line no-restricted-syntax -- request errors while no catalogue is loaded
   'shell.request.failed': '请求失败',
 };
 

@@ -1,6 +1,6 @@
-/** The header's user menu: avatar + nickname, dropdown with sign-out; a sign-in link when signed out. */
+/** The header's user menu: avatar + nickname, dropdown with the personal centre and sign-out; a sign-in link when signed out. */
 import { Avatar, Button, Dropdown } from 'antd';
-import { UserOutlined, LogoutOutlined } from '@ant-design/icons';
+import { UserOutlined, LogoutOutlined, IdcardOutlined } from '@ant-design/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/session-store';
@@ -26,13 +26,18 @@ export function AvatarMenu() {
       </Link>
     );
   }
-  const items = [{ key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'layout.logout' }), danger: true }];
+  const items = [
+    { key: 'profile', icon: <IdcardOutlined />, label: intl.formatMessage({ id: 'layout.profile' }) },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'layout.logout' }), danger: true },
+  ];
   return (
     <Dropdown
       placement="bottomRight"
       menu={{
         items,
         onClick: async ({ key }) => {
+          if (key === 'profile') return navigate('/profile');
           if (key !== 'logout') return;
           await signOut();
           navigate('/login', { replace: true });

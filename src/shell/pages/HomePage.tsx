@@ -1,9 +1,12 @@
 /**
  * Home (/index). Signed out: a welcome inviting sign-in; the sign-in link keeps the redirect query, so
  * the visitor lands on the page first asked for. Signed in: a welcome with the nickname and a shortcut
- * card for each screen the user may open (menu order, with its icon; external ones open a new tab).
+ * card for each screen the user may open (menu order, with its icon; external ones open a new tab),
+ * after the console's own "home" slot when one is registered (the workbench).
  */
 import { Button, Card, Col, Row, Typography } from 'antd';
+import { Suspense } from 'react';
+import { getSlot, hasSlot } from '../../renderer';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-store';
@@ -33,6 +36,16 @@ function Shortcut({ screen }: { screen: ScreenRoute }) {
     </a>
   ) : (
     <Link to={screen.path}>{body}</Link>
+  );
+}
+
+/** What the console puts on its home page for a signed-in user (a registered "home" slot), if anything. */
+function HomeSlot() {
+  const Slot = getSlot('home');
+  return (
+    <Suspense fallback={null}>
+      <Slot resource={{ name: 'home' }} record={{}} />
+    </Suspense>
   );
 }
 
@@ -72,6 +85,7 @@ export default function HomePage() {
       <Typography.Paragraph type="secondary">
         <FormattedMessage id="home.intro" values={{ app: appTitle }} />
       </Typography.Paragraph>
+      {hasSlot('home') ? <HomeSlot /> : null}
       <Typography.Title level={5} className="shell-home__section">
         <FormattedMessage id="home.shortcuts" />
       </Typography.Title>

@@ -8,7 +8,8 @@
  * watchStaleBuild(); // once, at start
  * isStaleBuildError(routeError) // true for "Failed to fetch dynamically imported module: …"
  */
-const CHUNK_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk \S+ failed|ChunkLoadError/i;
+const CHUNK_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk \S+ failed|ChunkLoadError/i;
 
 let preloadFailed = false;
 

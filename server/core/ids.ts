@@ -5,9 +5,9 @@
  * @example
  * checkIds(ctx, { merchantId: 'merchantAuth.merchant' }); // 400 "所属商户 不是有效的编号" for "abc"
  */
-import { BIGINT_PATTERN, CODES } from '../../../src/schema';
-import { HttpError, type HandlerContext } from '../../core/contract';
-import { coreState } from '../../core/state';
+import { BIGINT_PATTERN, CODES } from '../../src/schema';
+import { HttpError, type HandlerContext } from './contract';
+import { coreState } from './state';
 
 const ID = new RegExp(BIGINT_PATTERN);
 

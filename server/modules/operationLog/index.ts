@@ -1,0 +1,37 @@
+/**
+ * The operation-log module (schemas/operationLog.json, admin only): reads what the server core records
+ * (server/core/audit.ts) — it records nothing itself — and names every resource, action, field and
+ * value in the reader's locale from the schemas.
+ */
+import { CODES } from '../../../src/schema/codes';
+import { HttpError, type HandlerContext, type ServerModule } from '../../core/contract';
+import { coreState } from '../../core/state';
+import { createLabels } from './labels';
+import { getLog, listLogs } from './query';
+
+const labelsOf = (ctx: HandlerContext) => {
+  const { schemas, i18n } = coreState(ctx.req);
+  return createLabels(schemas.app, schemas.resources, i18n, ctx.locale);
+};
+
+export const operationLogModule: ServerModule = {
+  resource: 'operationLog',
+  handlers: {
+    list: async (ctx) => listLogs(ctx.db, ctx.input, labelsOf(ctx)),
+    detail: async (ctx) => {
+      const rec = await getLog(ctx.db, String(ctx.input.id), labelsOf(ctx));
+      if (!rec) throw new HttpError(404, CODES.NOT_FOUND, 'server.notFound');
+      return rec;
+    },
+    resources: async (ctx) => {
+      const labels = labelsOf(ctx);
+      const names = [...new Set(labels.audited().map(([r]) => r))];
+      return names.map((value) => ({ value, label: labels.resource(value) }));
+    },
+    operations: async (ctx) => {
+      const labels = labelsOf(ctx);
+      return labels.audited().map(([r, b]) => ({ value: `${r}.${b}`, label: `${labels.resource(r)} · ${labels.operation(r, b)}` }));
+    },
+  },
+};
+export { createLabels, type Labels } from './labels';

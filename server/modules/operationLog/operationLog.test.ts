@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'admin123');
+}, 180_000);
+afterAll(() => t?.close());
+
+const list = (query: Record<string, string | number>, locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
+  t.get('/api/operationLog/list', { token: admin, query, locale }).then((r) => r.data.data as { list: any[]; total: number });
+
+describe('operation log', () => {
+  test('a store audit is recorded with who, the record and its status before → after, named in the reader\'s locale', async () => {
+    const pending = await t.get('/api/store/list', { token: admin, query: { auditStatus: 'pending', pageSize: 1 } });
+    const store = pending.data.data.list[0];
+    expect(store).toBeTruthy();
+    const done = await t.post('/api/store/audit', { id: store.id, result: 'approved' }, { token: admin });
+    expect(done.data.code).toBe(0);
+
+    const zh = await list({ operation: 'store.audit', recordId: String(store.id) });
+    expect(zh.total).toBe(1);
+    const entry = zh.list[0];
+    expect(entry).toMatchObject({ kind: 'write', username: 'admin', resource: 'store', operation: 'store.audit', recordId: String(store.id) });
+    expect(entry.changes).toContainEqual({ label: '审核状态', before: '待审核', after: '已通过' });
+    expect(entry.input).toContainEqual({ label: expect.any(String), before: '', after: '已通过' });
+    const en = await list({ operation: 'store.audit', recordId: String(store.id) }, 'en-US');
+    expect(en.list[0].changes).toContainEqual({ label: 'Audit status', before: 'Pending review', after: 'Approved' });
+    const detail = await t.get('/api/operationLog/detail', { token: admin, query: { id: entry.id } });
+    expect(detail.data.data.changes).toEqual(entry.changes);
+  });
+
+  test('sign-ins and failed sign-ins are recorded; the password tried never is', async () => {
+    await t.login('finance', 'finance123');
+    const bad = await t.post('/api/user/login', { username: 'finance', password: 'Guess-Secret-77' });
+    expect(bad.statusCode).toBe(400);
+    const failed = await list({ kind: 'loginFailed' });
+    expect(failed.list[0]).toMatchObject({ kind: 'loginFailed', username: 'finance', operation: 'auth.login' });
+    const ok = await list({ kind: 'login' });
+    expect(ok.list[0]).toMatchObject({ kind: 'login', username: 'finance' });
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM operation_logs WHERE changes::text LIKE '%Guess-Secret%' OR detail::text LIKE '%Guess-Secret%' OR detail::text LIKE '%finance123%'");
+    expect(rows[0].n).toBe(0);
+  });
+
+  test('a refused permission check is recorded, and only an admin may read the log', async () => {
+    const finance = await t.login('finance', 'finance123');
+    const refused = await t.post('/api/user/add', { username: 'sneaky', nickname: 'x', password: 'Abcdefg123', roles: ['admin'] }, { token: finance });
+    expect(refused.statusCode).toBe(403);
+    const denied = await list({ kind: 'denied' });
+    expect(denied.list[0]).toMatchObject({ kind: 'denied', username: 'finance', operation: 'staff.add' });
+    expect(denied.list[0].input).toContainEqual({ label: '需要角色', before: '', after: '管理员' });
+    const read = await t.get('/api/operationLog/list', { token: finance });
+    expect(read.statusCode).toBe(403);
+  });
+
+  test('a password reset is recorded without the password; filters by user and time work', async () => {
+    const staff = await t.get('/api/user/list', { token: admin, query: { username: 'finance' } });
+    const id = staff.data.data.list[0].id;
+    const r = await t.post('/api/user/resetPassword', { id, password: 'Reset2026xy' }, { token: admin });
+    expect(r.data.code).toBe(0);
+    const adminId = (await t.get('/api/user/info', { token: admin })).data.data.id;
+    const mine = await list({ userId: adminId, operation: 'staff.resetPassword' });
+    expect(mine.total).toBe(1);
+    expect(JSON.stringify(mine.list[0])).not.toContain('Reset2026xy');
+    const future = await list({ atFrom: '2999-01-01T00:00:00Z' });
+    expect(future.total).toBe(0);
+    const options = await t.get('/api/dict/auditOperation', { token: admin });
+    expect(options.data.data).toContainEqual({ value: 'store.audit', label: expect.stringMatching(/^门店管理 · /) });
+  });
+});

@@ -1,0 +1,91 @@
+/** Reading the operation log: filters, paging and sorting of GET /operationLog/list, and one entry. */
+import type { Db } from '../../core/contract';
+import type { Labels } from './labels';
+
+interface Row {
+  id: bigint;
+  at: Date;
+  kind: string;
+  user_id: bigint | null;
+  username: string | null;
+  resource: string;
+  action: string;
+  record_id: string | null;
+  ip: string | null;
+  changes: Record<string, [unknown, unknown]> | null;
+  detail: { input?: Record<string, unknown>; reason?: string; roles?: string[] } | null;
+}
+
+export interface LogQuery {
+  atFrom?: string;
+  atTo?: string;
+  kind?: string;
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  current?: number;
+  pageSize?: number;
+  sortOrder?: string;
+}
+
+const COLUMNS = 'id, at, kind, user_id, username, resource, action, record_id, ip, changes, detail';
+
+function where(q: LogQuery): { sql: string; params: unknown[] } {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  if (q.atFrom) add('at >= ?::timestamptz', q.atFrom);
+  if (q.atTo) add('at <= ?::timestamptz', q.atTo);
+  if (q.kind) add('kind = ?', q.kind);
+  if (q.userId) add('user_id = ?', q.userId);
+  if (q.resource) add('resource = ?', q.resource);
+  if (q.operation) {
+    const dot = q.operation.indexOf('.');
+    add('resource = ?', dot > 0 ? q.operation.slice(0, dot) : q.operation);
+    if (dot > 0) add('action = ?', q.operation.slice(dot + 1));
+  }
+  if (q.recordId) add('record_id = ?', q.recordId.trim());
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+function toRecord(r: Row, labels: Labels) {
+  const detail = r.detail ?? {};
+  return {
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    kind: r.kind,
+    userId: r.user_id,
+    username: r.username,
+    resource: r.resource,
+    operation: `${r.resource}.${r.action}`,
+    recordId: r.record_id,
+    ip: r.ip,
+    changes: labels.changes(r.resource, r.changes),
+    input: [
+      ...labels.input(r.resource, r.action, detail.input ?? null),
+      ...(detail.reason ? [{ label: labels.reasonLabel, before: '', after: labels.reason(detail.reason) }] : []),
+      ...(detail.roles?.length ? [{ label: labels.rolesLabel, before: '', after: labels.roles(detail.roles) }] : []),
+    ],
+  };
+}
+
+export async function listLogs(db: Db, q: LogQuery, labels: Labels) {
+  const { sql, params } = where(q);
+  const pageSize = q.pageSize ?? 20;
+  const current = q.current ?? 1;
+  const order = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
+  const [{ rows }, count] = await Promise.all([
+    db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`, params),
+    db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM operation_logs ${sql}`, params),
+  ]);
+  return { list: rows.map((r) => toRecord(r, labels)), total: Number(count.rows[0]?.n ?? 0), current, pageSize };
+}
+
+export async function getLog(db: Db, id: string, labels: Labels) {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs WHERE id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0], labels) : null;
+}

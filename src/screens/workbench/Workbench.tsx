@@ -1,0 +1,97 @@
+/**
+ * The workbench on the home page (/index), the console's "home" slot: the user's to-dos with counts,
+ * today's key figures against yesterday (for users who may read the dashboard), and the user's own
+ * recent actions. It refreshes every minute and when the window regains focus, without a reload.
+ */
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, List, Row, Space, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import { useCallback } from 'react';
+import { formatDateTime, useRuntime } from '../../engine';
+import { useT } from '../../renderer';
+import { allowsRoles, type Resource } from '../../schema';
+import dashboardSchema from '../../../schemas/dashboard.json';
+import workbenchSchema from '../../../schemas/workbench.json';
+import { TodayFigures, type Summary } from './TodayFigures';
+import { TodoCards, type TodoCard } from './TodoCards';
+
+const workbench = workbenchSchema as unknown as Resource;
+const dashboard = dashboardSchema as unknown as Resource;
+const REFRESH_MS = 60_000;
+
+interface Recent {
+  id: string;
+  at: string;
+  resource: string;
+  action: string;
+  recordId: string | null;
+}
+
+/** Today as a calendar day where the business runs (China), whatever the browser's time zone. */
+export function businessToday(now = new Date(), timeZone = 'Asia/Shanghai'): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export default function Workbench() {
+  const t = useT();
+  const { call, user, locale } = useRuntime();
+  const performance = dashboard.api!.performance;
+  const mayReadFigures = !!user && allowsRoles(performance.roles, user.roles);
+
+  const load = useCallback(async () => {
+    const today = businessToday();
+    const [todos, recent, figures] = await Promise.all([
+      call<TodoCard[]>(workbench.api!.todos),
+      call<Recent[]>(workbench.api!.recent),
+      mayReadFigures ? call<{ summary: Summary }>(performance, { dateFrom: today, dateTo: today, granularity: 'day' }) : Promise.resolve(null),
+    ]);
+    return { todos, recent, summary: figures?.summary ?? null, at: new Date() };
+  }, [call, mayReadFigures, performance]);
+  const { data, error, loading, refresh } = useRequest(load, { pollingInterval: REFRESH_MS, refreshOnWindowFocus: true, refreshDeps: [locale] });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="workbench">
+      {error ? <Alert type="error" showIcon message={t('workbench.loadFailed', { reason: error.message })} /> : null}
+      <Card
+        title={t('workbench.todos')}
+        extra={
+          <Space>
+            {data ? <Typography.Text type="secondary">{t('workbench.updatedAt', { time: formatDateTime(data.at.toISOString(), locale) })}</Typography.Text> : null}
+            <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={refresh} aria-label={t('workbench.refresh')} />
+          </Space>
+        }
+        loading={!data && !error}
+      >
+        {data ? <TodoCards cards={data.todos} /> : null}
+      </Card>
+      <Row gutter={[16, 16]}>
+        {data?.summary ? (
+          <Col xs={24} xl={14}>
+            <Card title={t('workbench.today')}>
+              <TodayFigures summary={data.summary} />
+            </Card>
+          </Col>
+        ) : null}
+        <Col xs={24} xl={data?.summary ? 10 : 24}>
+          <Card title={t('workbench.recent')} loading={!data && !error}>
+            <List
+              size="small"
+              dataSource={data?.recent ?? []}
+              locale={{ emptyText: t('workbench.noRecent') }}
+              renderItem={(r) => (
+                <List.Item key={r.id} data-testid="recent-action">
+                  <Space size={8} wrap>
+                    <Typography.Text type="secondary">{formatDateTime(r.at, locale)}</Typography.Text>
+                    <Typography.Text>{r.resource}</Typography.Text>
+                    <Typography.Text strong>{r.action}</Typography.Text>
+                    {r.recordId ? <Typography.Text type="secondary" copyable>{r.recordId}</Typography.Text> : null}
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}
