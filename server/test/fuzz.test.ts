@@ -32,13 +32,15 @@ interface Sent {
 }
 
 const SEED = 13;
-const PER_OPERATION = 48;
+const PER_OPERATION = 40;
 const SIGNED_OUT_SAMPLE = 4;
 /**
  * Written by requests that are refused on purpose: a failed sign-in is counted (throttling), and a
  * session check touches `last_seen_at`. Nothing else may change when a request is refused.
  */
 const WRITTEN_WHEN_REFUSED = new Set(['login_failures', 'sessions']);
+/** The operation log records failed sign-ins and refused permission checks (server/core/audit.ts). */
+const LOGGED_WHEN_REFUSED = new Set([...WRITTEN_WHEN_REFUSED, 'operation_logs']);
 const STACK = /\n\s+at .+:\d+:\d+|node_modules\/|\.ts:\d+:\d+|\b(TypeError|ReferenceError|RangeError|SyntaxError): /;
 const RAW_KEY = /^(server|common|order|merchant|store|staff|product|logistics|merchantAuth|file)\.[\w.]+$/;
 
@@ -232,7 +234,7 @@ async function send(o: Operation, req: Sent, auth: boolean): Promise<void> {
   }
   lastCounts = await watch.counts();
   if (refused) {
-    const changed = watch.diff(before, lastCounts, WRITTEN_WHEN_REFUSED);
+    const changed = watch.diff(before, lastCounts, o.path === '/api/user/login' || res.statusCode === 403 ? LOGGED_WHEN_REFUSED : WRITTEN_WHEN_REFUSED);
     if (changed.length) problems.push(`refused but wrote ${changed.join(', ')}: ${where} ${body.slice(0, 160)}`);
   }
   // A fuzzed logout ends the session: sign in again so the rest still runs signed in.
