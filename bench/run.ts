@@ -4,12 +4,14 @@
  *        (median of 10), against the naive ProLayout + ProTable baseline measured in the same run.
  *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
  *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
+ *  export — /order/export of 100,000 orders: time and the server's peak memory (bench/export.ts).
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { startServer } from '../e2e/lib/server';
 import { serveBaseline } from './baseline';
 import { apiBench } from './api';
+import { exportBench } from './export';
 import { measureRoute } from './web';
 
 const what = process.argv[2] ?? 'all';
@@ -57,9 +59,10 @@ async function web() {
   }
 }
 
-if (!['all', 'web', 'api'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, api or nothing for both`);
+if (!['all', 'web', 'api', 'export'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, api, export or nothing for all`);
   process.exit(2);
 }
-if (what !== 'api') await web();
-if (what !== 'web') await apiBench();
+if (what === 'all' || what === 'web') await web();
+if (what === 'all' || what === 'api') await apiBench();
+if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);

@@ -22,7 +22,7 @@ describe('sign in and out', () => {
         await page.getByTestId('home-user').getByText(msg(locale, 'home.hello', { name: NICK[role] })).waitFor();
         if (role === 'admin') await shot(page, `auth-home-${locale}`);
         await userMenu.hover();
-        await page.getByText(msg(locale, 'layout.logout')).click();
+        await page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.logout') }).click();
         await expectPath(page, '/login');
         await page.locator('#username').waitFor();
         assert.equal(await storageItem(page, 'Authorization'), null, 'token gone');

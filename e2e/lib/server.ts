@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface RunningServer {
   base: string;
   dataDir: string;
+  /** the server process (benchmarks read its memory) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     base,
     dataDir,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

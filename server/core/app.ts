@@ -12,16 +12,18 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { CODES, allowsRoles, normalizePath, resolveInput, type AnyField, type ApiBinding, type Resource } from '../../src/schema';
 import { HttpError, type Db, type HandlerContext, type ServerModule, type StoredFile } from './contract';
+import { exportHandler } from './export';
 import { auditPlan, diffRecords, recordAudit, sessionOwner, storedInput } from './audit';
 import { uniqueConflict, type KnownField } from './db-errors';
 import { loadI18n, type I18n } from './i18n';
 import { parseJson, stringifyJson } from './json';
 import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
-import { createSessionCache, type SessionCache } from './session-cache';
+import { createSessionCache, sessionGeneration, watchSessionChanges, type SessionCache, type SessionWatch } from './session-cache';
 import { findSession, hashToken, type SessionSettings } from './sessions';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
+import { registerSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
 import { readMultipart, storeFiles } from './uploads';
 import { createValidation, type InputValidator } from './validation';
@@ -60,7 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const schemas = options.schemas ?? loadSchemas(options.schemasDir ?? SCHEMAS_DIR, options.resources);
   const i18n = loadI18n(options.localesDir ?? LOCALES_DIR, schemas.app.i18n.defaultLocale);
   const session: SessionSettings = { idleMinutes: 120, maxHours: 12, cacheSeconds: 5, ...options.session };
-  const sessionCache = createSessionCache(session.cacheSeconds * 1000);
+  // On PostgreSQL every instance hears every other's revokes (LISTEN/NOTIFY, started at the end of
+  // the build); the cache is trusted only while it does.
+  let sessionWatch: SessionWatch | undefined;
+  const sessionCache = createSessionCache(session.cacheSeconds * 1000, options.db.listen ? () => sessionWatch?.live() ?? false : undefined);
   const nextId = options.nextId ?? createIdGenerator();
   const { db, dataDir } = options;
   const prefix = schemas.app.request.prefix.replace(/\/+$/, '');
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
   app.setErrorHandler((err, req, reply) => sendError(err, req, reply, i18n));
+  registerSecurityHeaders(app);
 
   const fallback = options.staticDir === false ? null : await registerStatic(app, options.staticDir ?? DIST_DIR);
   app.setNotFoundHandler((req, reply) => {
@@ -121,7 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const key = `${binding.method} ${url}`;
       if (seen.has(key)) throw new Error(`${where} and ${seen.get(key)} declare the same route`);
       seen.set(key, where);
-      const handler = byResource.get(resource.name)?.handlers[name];
+      const listHandler = binding.exportOf ? byResource.get(resource.name)?.handlers[binding.exportOf] : undefined;
+      const handler = binding.exportOf && listHandler
+        ? exportHandler({ resource, listName: binding.exportOf, listHandler, app: schemas.app, i18n })
+        : byResource.get(resource.name)?.handlers[name];
       if (!handler) {
         throw new Error(
           byResource.has(resource.name)
@@ -132,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.route({
         method: binding.method,
         url,
-        handler: bindingHandler({ resource, name, binding, handler, handlers: byResource.get(resource.name)!.handlers, db, dataDir, nextId, session, sessionCache, i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+        handler: bindingHandler({ resource, name, binding, handler, handlers: byResource.get(resource.name)!.handlers, db, dataDir, nextId, session, sessionCache, fence: () => sessionWatch?.fence(), i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
       });
     }
   }
@@ -141,6 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (extra.length) throw new Error(`server module "${m.resource}" has handlers with no API binding in schemas/${m.resource}.json: ${extra.join(', ')}`);
   }
   for (const m of options.modules) await m.onStart?.({ db });
+  sessionWatch = sessionCache ? watchSessionChanges(db) : undefined;
+  if (sessionWatch) {
+    const watch = sessionWatch;
+    app.addHook('onClose', () => watch.close());
+    // Serving before the first LISTEN is safe (the cache is not used meanwhile), only slower.
+    await watch.ready(3000);
+  }
   return app;
 }
 
@@ -169,6 +185,8 @@ interface BindingDeps {
   nextId: () => bigint;
   session: SessionSettings;
   sessionCache: SessionCache | undefined;
+  /** waits until every instance has heard the session changes committed so far (PostgreSQL) */
+  fence: () => Promise<void> | undefined;
   i18n: I18n;
   tokenHeader: string;
   roleLabels: (roles: string[], locale: string) => string;
@@ -233,6 +251,7 @@ function bindingHandler(d: BindingDeps) {
     const ctx: HandlerContext = { db, user, input, files, idempotencyKey, nextId: d.nextId, locale, dataDir: d.dataDir, req, reply };
     const before = audit.read ? await audit.read(ctx, input.id) : undefined;
     let data: unknown;
+    const generation = sessionGeneration();
     try {
       data = await d.handler(ctx);
     } catch (err) {
@@ -258,6 +277,9 @@ function bindingHandler(d: BindingDeps) {
         detail: { input: storedInput(input, audit.hidden) },
       }, logError(req));
     }
+    // Sessions changed while this request ran (it may have revoked one): answer once every instance
+    // knows, so the client's next request is refused wherever it lands. Rare, ~1 ms.
+    if (generation !== sessionGeneration()) await d.fence();
     if (reply.sent) return reply;
     return envelope(data);
   };

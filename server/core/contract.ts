@@ -29,6 +29,29 @@ export interface Db {
    * For in-process state that must follow committed data, e.g. the session cache (sessions.ts).
    */
   afterCommit?(fn: () => void): void;
+  /**
+   * PostgreSQL only: LISTEN on `channel` (scoped to this schema, see dbChannel) on a dedicated
+   * connection that reconnects by itself. `up(false)` when it drops (notifications may then be
+   * missed), `up(true)` once listening again.
+   */
+  listen?(channel: string, on: ListenHandlers): Listener;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  up(listening: boolean): void;
+}
+
+export interface Listener {
+  /** resolves once first listening */
+  ready: Promise<void>;
+  /**
+   * Resolves once every listener on this channel (every instance) has handled every notification
+   * committed before the call — each answers the fence after those, in commit order — or after
+   * `timeoutMs` (an instance that does not answer), or at once when this one is not listening.
+   */
+  fence(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +60,9 @@ export interface SessionUser {
   username: string;
   nickname: string;
   roles: string[];
+  /** the store or merchant the user is bound to (data scope, server/core/data-scope.ts); null: none */
+  storeId: bigint | null;
+  merchantId: bigint | null;
   tokenHash: string;
 }
 

@@ -8,11 +8,12 @@
  * await db.transaction(async (tx) => { await tx.query('update ...'); });
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db, QueryResult } from './contract';
+import type { Db, ListenHandlers, Listener, QueryResult } from './contract';
 import { Mutex } from './mutex';
 
 /** The Db of contract.ts plus `exec` for multi-statement SQL (migrations). */
@@ -223,9 +224,109 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
       }
     },
     afterCommit: (fn) => (current.getStore() ?? now).afterCommit!(fn),
+    listen: (channel, on) => listenPostgres(url, dbChannel(channel, schema), on),
     close: async () => {
       await pool.end();
     },
   };
   return db;
+}
+
+/**
+ * The NOTIFY channel of `name` in `schema`: apps sharing one database in different schemas (tests,
+ * tenants) do not hear each other. SQL triggers build the same name:
+ * 'misi_' || name || '_' || left(md5(current_schema()), 16).
+ */
+export function dbChannel(name: string, schema: string): string {
+  return `misi_${name}_${createHash('md5').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/** One dedicated client per listener (a pooled one could be handed to a query and lose the LISTEN). */
+function listenPostgres(url: string, channel: string, on: ListenHandlers): Listener {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 50;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let listening: pg.Client | undefined;
+  /** fences this instance is waiting on: id → one ack heard */
+  const fences = new Map<string, () => void>();
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
+    client = c;
+    let down = false;
+    const drop = () => {
+      if (down) return;
+      down = true;
+      listening = undefined;
+      for (const [id, ack] of [...fences]) {
+        fences.delete(id);
+        ack();
+      }
+      on.up(false);
+      c.end().catch(() => undefined);
+      if (closed) return;
+      timer = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, 2000);
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    c.on('notification', (m) => {
+      if (m.channel !== channel) return;
+      const payload = m.payload ?? '';
+      // Fences (see `fence` below): every listener answers one once it has handled all that came
+      // before it (notifications arrive in commit order), so the fencing instance knows they all have.
+      if (payload.startsWith('fence:')) return void c.query('SELECT pg_notify($1, $2)', [channel, `ack:${payload.slice(6)}`]).catch(() => undefined);
+      if (payload.startsWith('ack:')) return void fences.get(payload.slice(4))?.();
+      on.notify(payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+      if (closed || down) return void c.end().catch(() => undefined);
+      delay = 50;
+      listening = c;
+      on.up(true);
+      markReady();
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    ready,
+    fence: async (timeoutMs) => {
+      const c = listening;
+      if (!c) return;
+      const id = randomUUID();
+      let acks = 0;
+      let expected = Infinity;
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const timer = setTimeout(finish, timeoutMs);
+      fences.set(id, () => {
+        if (++acks >= expected || !fences.has(id)) finish();
+      });
+      try {
+        // every instance's listening connection (this one included) carries the channel as its name
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [`listen ${channel}`]);
+        expected = rows[0].n;
+        if (acks >= expected) finish();
+        await c.query('SELECT pg_notify($1, $2)', [channel, `fence:${id}`]);
+        await done;
+      } catch {
+        /* connection lost: this instance's cache is untrusted now anyway */
+      } finally {
+        clearTimeout(timer);
+        fences.delete(id);
+      }
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }

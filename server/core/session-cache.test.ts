@@ -1,8 +1,8 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import type { SessionUser } from './contract';
-import { createSessionCache, sessionCacheClock, sessionGeneration, sessionsChanged } from './session-cache';
+import type { Db, ListenHandlers, SessionUser } from './contract';
+import { createSessionCache, sessionCacheClock, sessionGeneration, sessionsChanged, watchSessionChanges } from './session-cache';
 
-const user: SessionUser = { id: 1n, username: 'alice', nickname: 'Alice', roles: ['admin'], tokenHash: 'h1' };
+const user: SessionUser = { id: 1n, username: 'alice', nickname: 'Alice', roles: ['admin'], storeId: null, merchantId: null, tokenHash: 'h1' };
 const farFuture = new Date(Date.now() + 3_600_000);
 
 afterEach(() => vi.restoreAllMocks());
@@ -49,4 +49,34 @@ test('a lookup that overlapped a change is not cached (it may have read the stat
 
 test('0 seconds: no cache', () => {
   expect(createSessionCache(0)).toBeUndefined();
+});
+
+test('while the instance cannot hear other instances (LISTEN down) nothing is cached or served from the cache', () => {
+  let live = true;
+  const cache = createSessionCache(5000, () => live)!;
+  cache.set('h1', user, sessionGeneration(), farFuture);
+  expect(cache.get('h1')).toBe(user);
+  live = false;
+  expect(cache.get('h1')).toBeUndefined();
+  cache.set('h2', { ...user, tokenHash: 'h2' }, sessionGeneration(), farFuture);
+  live = true;
+  expect(cache.get('h2')).toBeUndefined();
+});
+
+test('watchSessionChanges: a notification or a reconnect makes every entry stale; down means untrusted', async () => {
+  let handlers: ListenHandlers | undefined;
+  const db = { listen: (_c: string, on: ListenHandlers) => ((handlers = on), { ready: Promise.resolve(), fence: async () => undefined, close: async () => undefined }) } as unknown as Db;
+  const watch = watchSessionChanges(db)!;
+  const cache = createSessionCache(5000, watch.live)!;
+  expect(watch.live()).toBe(false); // not listening yet
+  handlers!.up(true);
+  cache.set('h1', user, sessionGeneration(), farFuture);
+  expect(cache.get('h1')).toBe(user);
+  handlers!.notify(''); // another instance revoked something
+  expect(cache.get('h1')).toBeUndefined();
+  cache.set('h1', user, sessionGeneration(), farFuture);
+  handlers!.up(false);
+  expect(watch.live()).toBe(false);
+  handlers!.up(true); // back: what was cached before may have been revoked meanwhile
+  expect(cache.get('h1')).toBeUndefined();
 });

@@ -52,8 +52,8 @@ export async function findSession(db: Db, token: string, opts: { idleMinutes: nu
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const since = sessionGeneration();
-  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; touch: boolean; expires_at: Date }>(
-    `SELECT u.id, u.username, u.nickname, u.roles, s.last_seen_at < now() - interval '1 minute' AS touch, s.expires_at
+  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; store_id: bigint | null; merchant_id: bigint | null; touch: boolean; expires_at: Date }>(
+    `SELECT u.id, u.username, u.nickname, u.roles, u.store_id, u.merchant_id, s.last_seen_at < now() - interval '1 minute' AS touch, s.expires_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2::int) AND u.enabled`,
@@ -64,7 +64,8 @@ export async function findSession(db: Db, token: string, opts: { idleMinutes: nu
   // Touch at most once a minute: a busy client would otherwise write on every request.
   if (row.touch) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   // Frozen: one object may now serve several requests.
-  const user: SessionUser = Object.freeze({ id: row.id, username: row.username, nickname: row.nickname, roles: Object.freeze(row.roles ?? []) as string[], tokenHash });
+  const user: SessionUser = Object.freeze({ id: row.id, username: row.username, nickname: row.nickname, roles: Object.freeze(row.roles ?? []) as string[],
+    storeId: row.store_id, merchantId: row.merchant_id, tokenHash });
   cache?.set(tokenHash, user, since, new Date(row.expires_at));
   return user;
 }

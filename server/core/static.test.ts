@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,16 @@ import { createTestApp, type TestApp } from '../test/helper';
 let t: TestApp;
 let dist: string;
 const JS = 'console.log("console entry");'.repeat(50);
+const INLINE = 'document.documentElement.dataset.boot = "1";';
+const INDEX = `<!doctype html><html><head><style>.boot{color:red}</style><script>${INLINE}</script>`
+  + '<script id="app-preload" type="application/json">{"app":[]}</script><script type="module" src="/assets/index-3f9a1c.js"></script>'
+  + '</head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'locales'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), JS);
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(JS));
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js.gz'), gzipSync(JS));
@@ -63,4 +68,53 @@ test('API paths still answer with envelopes', async () => {
   const missing = await t.get('/api/public/nothing');
   expect(missing.statusCode).toBe(404);
   expect(missing.data.code).toBe(40400);
+});
+
+test('the console comes with a strict CSP: inline scripts by hash, <style> by a fresh nonce per response', async () => {
+  const a = await t.app.inject({ url: '/order' });
+  const b = await t.app.inject({ url: '/' });
+  const policy = String(a.headers['content-security-policy']);
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
+  const hash = createHash('sha256').update(INLINE).digest('base64');
+  expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+  // only the script that runs is hashed (JSON data blocks do not run); never unsafe-inline/eval for scripts
+  expect(policy.match(/'sha256-/g)).toHaveLength(1);
+  expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  expect(a.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+  expect(a.body).toContain(`<style nonce="${nonce}">.boot{color:red}</style>`);
+  expect(a.body).toContain(`<script>${INLINE}</script>`);
+  // the file as built is never served: it would carry no nonce
+  const raw = await t.app.inject({ url: '/index.html', headers: { 'accept-encoding': 'br' } });
+  expect(raw.body).toContain('<meta property="csp-nonce"');
+});
+
+test('every response: nosniff, no framing, a referrer policy; HSTS only over TLS', async () => {
+  for (const res of [await t.app.inject({ url: '/' }), await t.app.inject({ url: '/assets/index-3f9a1c.js' }), await t.app.inject({ url: '/api/public/health' })]) {
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  }
+  const proxied = await createTestApp({ modules: [authModule, systemModule], resources: ['auth', 'system'], staticDir: dist, seed: false, trustProxy: true });
+  try {
+    const tls = await proxied.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await proxied.app.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+  } finally {
+    await proxied.close();
+  }
+});
+
+test('CSP violation reports are accepted (204)', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/public/csp-report',
+    headers: { 'content-type': 'application/csp-report' },
+    payload: JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline' } }),
+  });
+  expect(res.statusCode).toBe(204);
 });

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   schemasDir?: string;
   /** locale folder (default locales/) */
   localesDir?: string;
+  /** take client address and protocol from X-Forwarded-* (TRUST_PROXY) */
+  trustProxy?: boolean;
 }
 
 export interface RequestOptions {
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       nextId,
       session: { ...SESSION_DEFAULTS, ...options.session },
       staticDir: options.staticDir ?? false,
+      trustProxy: options.trustProxy,
     });
     await app.ready();
   } catch (err) {
@@ -229,6 +232,17 @@ function codeVersion(withModules: boolean): string {
 }
 
 const templates = new Map<string, Promise<string>>();
+
+/**
+ * A fresh data folder holding a copy of the seeded PGlite template (migrated, demo data), for tests
+ * that start the real server process on it (a first start would spend seconds in initdb).
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = join(tmpdir(), `misi-data-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  cpSync(await pgliteTemplate(true, true), join(dir, 'pgdata'), { recursive: true });
+  return dir;
+}
 
 function pgliteTemplate(seed: boolean, demo: boolean): Promise<string> {
   const kind = seed ? (demo ? 'demo' : 'seeded') : 'empty';

@@ -6,6 +6,7 @@
  * route's schema chunk from <head>). Without a prepaint the app starts at once.
  */
 import { runPrepaint } from './prepaint';
+import { installCspNonce } from '../shell/csp-nonce';
 import { builtinText } from '../shell/i18n/builtin';
 import { storedLocale } from '../shell/i18n/locale';
 import { appConfig } from '../shell/config';
@@ -60,6 +61,7 @@ function applyAntdCss(href: string | undefined): Promise<void> {
   return loaded;
 }
 
+installCspNonce();
 const files = preloadList();
 runPrepaint();
 downloadAntdCss(files?.antdCss);

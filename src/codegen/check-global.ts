@@ -79,8 +79,10 @@ function checkHandlers(ctx: CheckContext): void {
   const byName = new Map(ctx.known.map((r) => [r.res.name, r]));
   for (const { file, res } of ctx.known) {
     const mod = h.modules[res.name];
-    for (const bname of Object.keys(res.api ?? {})) {
+    for (const [bname, b] of Object.entries(res.api ?? {})) {
       if (mod?.includes(bname)) continue;
+      // answered by the core's export from the list binding's handler
+      if (b.exportOf && mod?.includes(b.exportOf)) continue;
       const why = mod ? `server module "${res.name}" has no handler named "${bname}"` : `no server module has resource "${res.name}"`;
       ctx.out.push(file.error(pointerOf('api', bname), `api "${bname}" has no server handler (${why})`, 'key'));
     }

@@ -7,6 +7,7 @@
  */
 import type { AnyField, Resource } from '../schema';
 import { resolveBindingInput } from '../schema/derive';
+import { scopeProblems } from '../schema/scope';
 import type { CheckContext, ResourceFile } from './check-context';
 import { pointerOf } from './diagnostics';
 import { closest } from './meta-errors';
@@ -72,6 +73,12 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
     if (f.type === 'ref' && !f.ref) err(pointer, `field "${name}" has type "ref" but has no "ref" source`);
   };
   for (const [name, f] of Object.entries(fields)) checkField(name, f, pointerOf('fields', name));
+
+  // data scope: its fields and "via" resources exist; its roles are declared
+  if (res.scope) {
+    roles(res.scope.all, '/scope/all');
+    for (const p of scopeProblems(res.scope, Object.keys(fields), ctx.known.map((r) => r.res.name))) err('/scope', p);
+  }
 
   // api bindings
   for (const [bname, b] of Object.entries(api)) {

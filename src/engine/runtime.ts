@@ -23,6 +23,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** upload progress 0..100 (multipart) */
   onProgress?: (percent: number) => void;
+  /** download progress: bytes received so far, and the rows the server announced (X-Total-Count), if any */
+  onDownload?: (received: number, totalRows: number | null) => void;
 }
 
 /** Thrown by `call` for any failure: a non-zero body code, an HTTP error, a timeout or a network error. */

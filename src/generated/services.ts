@@ -13,6 +13,7 @@ import type {
   LogisticsOrderCancelInput,
   LogisticsOrderCountInput,
   LogisticsOrderEventsInput,
+  LogisticsOrderExportInput,
   LogisticsOrderGetInput,
   LogisticsOrderListInput,
   LogisticsOrderRecord,
@@ -22,6 +23,7 @@ import type {
   MerchantAuthCallbackInput,
   MerchantAuthDetailInput,
   MerchantAuthDictInput,
+  MerchantAuthExportInput,
   MerchantAuthGetHistoryTradesInput,
   MerchantAuthGetPlatformInput,
   MerchantAuthImportsInput,
@@ -39,6 +41,7 @@ import type {
   MerchantAuthSyncProductsInput,
   MerchantAuthUnbindInput,
   MerchantEditInput,
+  MerchantExportInput,
   MerchantFranchiseStoreInput,
   MerchantGetByIdInput,
   MerchantGetForEditInput,
@@ -46,6 +49,7 @@ import type {
   MerchantRecord,
   MerchantShopsInput,
   OperationLogDetailInput,
+  OperationLogExportInput,
   OperationLogListInput,
   OperationLogOperationsInput,
   OperationLogRecord,
@@ -70,6 +74,7 @@ import type {
   OrderSettleInput,
   OrderWorkOrderInput,
   ProductDetailInput,
+  ProductExportInput,
   ProductListInput,
   ProductRecord,
   ProductSkuEditInput,
@@ -86,6 +91,7 @@ import type {
   StaffDetailInput,
   StaffDictInput,
   StaffEditInput,
+  StaffExportInput,
   StaffListInput,
   StaffRecord,
   StaffResetPasswordInput,
@@ -93,6 +99,7 @@ import type {
   StoreAuditsInput,
   StoreDictInput,
   StoreEditInput,
+  StoreExportInput,
   StoreFranchiseSaveInput,
   StoreGetByIdInput,
   StoreListInput,
@@ -117,7 +124,7 @@ export const bindings = {
       public: true,
       result: 'session',
     },
-    logout: { method: 'POST', path: '/user/logout', result: 'ok' },
+    logout: { audit: false, method: 'POST', path: '/user/logout', result: 'ok' },
   },
   dashboard: {
     performance: {
@@ -179,6 +186,15 @@ export const bindings = {
       result: 'list',
       roles: ['admin', 'finance'],
     },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/logisticsOrder/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
+    },
     get: {
       input: { fields: ['id'], require: ['id'] },
       method: 'GET',
@@ -221,6 +237,15 @@ export const bindings = {
       path: '/merchant/edit',
       result: 'record',
       roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/merchant/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     franchiseStore: {
       input: { fields: ['id'], require: ['id'] },
@@ -307,6 +332,15 @@ export const bindings = {
       method: 'GET',
       path: '/dict/shop',
       result: 'options',
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/merchantAuth/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     getHistoryTrades: {
       input: { fields: ['id', 'importRange'], require: ['id'] },
@@ -465,6 +499,15 @@ export const bindings = {
       result: 'record',
       roles: ['admin'],
     },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/operationLog/export',
+      result: 'raw',
+      roles: ['admin'],
+    },
     list: {
       input: { page: true, search: true, sort: true },
       method: 'GET',
@@ -597,6 +640,15 @@ export const bindings = {
       result: 'record',
       roles: ['admin', 'finance'],
     },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/product/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
+    },
     list: {
       input: { page: true, search: true, sort: true },
       method: 'GET',
@@ -677,7 +729,9 @@ export const bindings = {
   },
   staff: {
     add: {
-      input: { fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'avatar', 'enabled'] },
+      input: {
+        fields: ['username', 'nickname', 'phone', 'password', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
+      },
       method: 'POST',
       path: '/user/add',
       result: 'record',
@@ -704,7 +758,7 @@ export const bindings = {
     },
     edit: {
       input: {
-        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'avatar', 'enabled'],
+        fields: ['id', 'nickname', 'phone', 'roles', 'storeId', 'merchantId', 'avatar', 'enabled'],
         partial: true,
         require: ['id'],
       },
@@ -712,6 +766,15 @@ export const bindings = {
       path: '/user/edit',
       result: 'record',
       roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/user/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     list: {
       input: { page: true, search: true, sort: true },
@@ -767,6 +830,15 @@ export const bindings = {
       path: '/store/edit',
       result: 'record',
       roles: ['admin'],
+    },
+    export: {
+      audit: true,
+      exportOf: 'list',
+      input: { extra: { columns: { maxLength: 2000, type: 'string' } }, search: true },
+      method: 'GET',
+      path: '/store/export',
+      result: 'raw',
+      roles: ['admin', 'finance'],
     },
     franchiseSave: {
       input: {
@@ -861,6 +933,11 @@ export function logisticsOrderEvents(input: LogisticsOrderEventsInput, options?:
   return callApi<LogisticsOrderRecord[]>(bindings.logisticsOrder.events, input, options);
 }
 
+/** GET /logisticsOrder/export — roles: admin, finance */
+export function logisticsOrderExport(input?: LogisticsOrderExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.logisticsOrder.export, input, options);
+}
+
 /** GET /logisticsOrder/detail — roles: admin, finance */
 export function logisticsOrderGet(input: LogisticsOrderGetInput, options?: CallOptions): Promise<LogisticsOrderRecord> {
   return callApi<LogisticsOrderRecord>(bindings.logisticsOrder.get, input, options);
@@ -879,6 +956,11 @@ export function logisticsOrderTrack(input: LogisticsOrderTrackInput, options?: C
 /** POST /merchant/edit — roles: admin */
 export function merchantEdit(input?: MerchantEditInput, options?: CallOptions): Promise<MerchantRecord> {
   return callApi<MerchantRecord>(bindings.merchant.edit, input, options);
+}
+
+/** GET /merchant/export — roles: admin, finance */
+export function merchantExport(input?: MerchantExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.merchant.export, input, options);
 }
 
 /** GET /merchant/franchiseStore — roles: admin, finance */
@@ -929,6 +1011,11 @@ export function merchantAuthDetail(input: MerchantAuthDetailInput, options?: Cal
 /** GET /dict/shop */
 export function merchantAuthDict(input?: MerchantAuthDictInput, options?: CallOptions): Promise<Option[]> {
   return callApi<Option[]>(bindings.merchantAuth.dict, input, options);
+}
+
+/** GET /merchantAuth/export — roles: admin, finance */
+export function merchantAuthExport(input?: MerchantAuthExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.merchantAuth.export, input, options);
 }
 
 /** POST /merchantAuth/getHistoryTrades — roles: admin */
@@ -1009,6 +1096,11 @@ export function merchantAuthUnbind(input: MerchantAuthUnbindInput, options?: Cal
 /** GET /operationLog/detail — roles: admin */
 export function operationLogDetail(input: OperationLogDetailInput, options?: CallOptions): Promise<OperationLogRecord> {
   return callApi<OperationLogRecord>(bindings.operationLog.detail, input, options);
+}
+
+/** GET /operationLog/export — roles: admin */
+export function operationLogExport(input?: OperationLogExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.operationLog.export, input, options);
 }
 
 /** GET /operationLog/list — roles: admin */
@@ -1121,6 +1213,11 @@ export function productDetail(input: ProductDetailInput, options?: CallOptions):
   return callApi<ProductRecord>(bindings.product.detail, input, options);
 }
 
+/** GET /product/export — roles: admin, finance */
+export function productExport(input?: ProductExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.product.export, input, options);
+}
+
 /** GET /product/list — roles: admin, finance */
 export function productList(input?: ProductListInput, options?: CallOptions): Promise<Page<ProductRecord>> {
   return callApi<Page<ProductRecord>>(bindings.product.list, input, options);
@@ -1191,6 +1288,11 @@ export function staffEdit(input: StaffEditInput, options?: CallOptions): Promise
   return callApi<StaffRecord>(bindings.staff.edit, input, options);
 }
 
+/** GET /user/export — roles: admin, finance */
+export function staffExport(input?: StaffExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.staff.export, input, options);
+}
+
 /** GET /user/list — roles: admin, finance */
 export function staffList(input?: StaffListInput, options?: CallOptions): Promise<Page<StaffRecord>> {
   return callApi<Page<StaffRecord>>(bindings.staff.list, input, options);
@@ -1219,6 +1321,11 @@ export function storeDict(input?: StoreDictInput, options?: CallOptions): Promis
 /** POST /store/edit — roles: admin */
 export function storeEdit(input?: StoreEditInput, options?: CallOptions): Promise<StoreRecord> {
   return callApi<StoreRecord>(bindings.store.edit, input, options);
+}
+
+/** GET /store/export — roles: admin, finance */
+export function storeExport(input?: StoreExportInput, options?: CallOptions): Promise<unknown> {
+  return callApi<unknown>(bindings.store.export, input, options);
 }
 
 /** POST /merchant/franchiseStore/addOrEdit — roles: admin */

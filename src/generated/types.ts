@@ -115,6 +115,20 @@ export type LogisticsOrderEventsInput = {
   id: string;
 };
 
+/** Input of GET /logisticsOrder/export (logisticsOrder.export). */
+export type LogisticsOrderExportInput = {
+  trackingNo?: string;
+  carrier?: 'SF' | 'ZTO' | 'YTO' | 'YUNDA' | 'JD' | 'EMS';
+  status?: 'created' | 'collected' | 'in_transit' | 'delivering' | 'delivered' | 'exception' | 'cancelled';
+  orderNo?: string;
+  receiverName?: string;
+  receiverPhone?: string;
+  merchantId?: string;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
+};
+
 /** Input of GET /logisticsOrder/detail (logisticsOrder.get). */
 export type LogisticsOrderGetInput = {
   id: string;
@@ -181,6 +195,17 @@ export type MerchantEditInput = {
   bankAccountNo?: string;
   remark?: string;
   status?: 'enabled' | 'disabled';
+};
+
+/** Input of GET /merchant/export (merchant.export). */
+export type MerchantExportInput = {
+  name?: string;
+  contact?: string;
+  phone?: string;
+  status?: 'enabled' | 'disabled';
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /merchant/franchiseStore (merchant.franchiseStore). */
@@ -272,6 +297,15 @@ export type MerchantAuthDictInput = {
   merchantId?: string;
   platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
   authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+};
+
+/** Input of GET /merchantAuth/export (merchantAuth.export). */
+export type MerchantAuthExportInput = {
+  merchantId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  authStatus?: 'pending' | 'authorized' | 'expired' | 'unbound';
+  name?: string;
+  columns?: string;
 };
 
 /** Input of POST /merchantAuth/getHistoryTrades (merchantAuth.getHistoryTrades). */
@@ -388,6 +422,18 @@ export interface OperationLogRecord {
 /** Input of GET /operationLog/detail (operationLog.detail). */
 export type OperationLogDetailInput = {
   id: string;
+};
+
+/** Input of GET /operationLog/export (operationLog.export). */
+export type OperationLogExportInput = {
+  atFrom?: string;
+  atTo?: string;
+  kind?: 'write' | 'login' | 'loginFailed' | 'denied';
+  userId?: string;
+  resource?: string;
+  operation?: string;
+  recordId?: string;
+  columns?: string;
 };
 
 /** Input of GET /operationLog/list (operationLog.list). */
@@ -646,6 +692,18 @@ export type ProductDetailInput = {
   id: string;
 };
 
+/** Input of GET /product/export (product.export). */
+export type ProductExportInput = {
+  title?: string;
+  merchantId?: string;
+  shopId?: string;
+  platform?: 'sandbox' | 'taobao' | 'tmall' | 'jd' | 'douyin' | 'pdd' | 'meituan' | 'manual';
+  status?: 'on_sale' | 'off_sale';
+  syncedAtFrom?: string;
+  syncedAtTo?: string;
+  columns?: string;
+};
+
 /** Input of GET /product/list (product.list). */
 export type ProductListInput = {
   title?: string;
@@ -728,6 +786,7 @@ export interface StaffRecord {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
   lastLoginAt?: string;
@@ -742,6 +801,7 @@ export type StaffAddInput = {
   password: string;
   roles: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
 };
@@ -765,8 +825,20 @@ export type StaffEditInput = {
   phone?: string;
   roles?: ('admin' | 'finance' | 'dispatcher')[];
   storeId?: string;
+  merchantId?: string;
   avatar?: string;
   enabled?: boolean;
+};
+
+/** Input of GET /user/export (staff.export). */
+export type StaffExportInput = {
+  username?: string;
+  nickname?: string;
+  roles?: 'admin' | 'finance' | 'dispatcher';
+  enabled?: boolean;
+  createdAtFrom?: string;
+  createdAtTo?: string;
+  columns?: string;
 };
 
 /** Input of GET /user/list (staff.list). */
@@ -845,6 +917,16 @@ export type StoreEditInput = {
   businessHours?: string;
   photos?: (string | Blob)[];
   status?: 'enabled' | 'disabled';
+};
+
+/** Input of GET /store/export (store.export). */
+export type StoreExportInput = {
+  name?: string;
+  merchantId?: string;
+  region?: string[];
+  auditStatus?: 'pending' | 'approved' | 'rejected';
+  status?: 'enabled' | 'disabled';
+  columns?: string;
 };
 
 /** Input of POST /merchant/franchiseStore/addOrEdit (store.franchiseSave). */

@@ -51,6 +51,7 @@ export const ApiBinding = Type.Object(
     timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms; default from app.json request.timeout' })),
     idempotent: Type.Optional(Type.Boolean({ description: 'client sends an Idempotency-Key header; server applies a repeat once' })),
     response: Type.Optional(ResponseBody),
+    exportOf: Type.Optional(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$', description: 'the server core answers this binding itself: an XLSX file of every row the named list binding gives for the same filters (all pages), the columns named in the "columns" input (the visible ones), headers in the caller\'s locale; no module handler' })),
     audit: Type.Optional(Type.Boolean({ description: 'record each successful call in the operation log; default: true for signed-in POST calls, false for GET' })),
   },
   { additionalProperties: false },

@@ -3,6 +3,7 @@ export * from './field';
 export * from './api';
 export * from './views';
 export * from './resource';
+export * from './scope';
 export * from './app';
 export * from './codes';
 export * from './derive';

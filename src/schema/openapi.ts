@@ -42,6 +42,7 @@ export function recordSchemaName(resource: Pick<Resource, 'name'>): string {
 }
 
 const SECURITY_SCHEME = 'token';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The text of a message key in the document's locale, or undefined when there is none. */
 export type OpenApiText = (key: string, values?: Record<string, string>) => string | undefined;
@@ -161,12 +162,14 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
   if (!binding.public && binding.roles?.length) responses['403'] = errorResponse('openapi.response.forbidden');
   responses['404'] = errorResponse('openapi.response.notFound');
   if (binding.method === 'POST') responses['409'] = errorResponse('openapi.response.conflict');
-  if (binding.response) {
+  // An export binding (`exportOf`) is answered by the server core with an XLSX file.
+  const response = binding.response ?? (binding.exportOf ? { type: XLSX } : undefined);
+  if (response) {
     // Not the envelope: the body is the file, page or document itself, with its own type. An
     // error status listed here may come either way (a page for the browser, the envelope for bad input).
-    const types = Array.isArray(binding.response.type) ? binding.response.type : [binding.response.type];
+    const types = Array.isArray(response.type) ? response.type : [response.type];
     const content = Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type) }]));
-    for (const status of binding.response.status ?? [200]) {
+    for (const status of response.status ?? [200]) {
       const key = String(status);
       const prev = responses[key] as Json | undefined;
       const description = status >= 300 && status < 400 ? t('openapi.response.redirect') : types.includes('text/html') ? t('openapi.response.page') : t('openapi.response.body');
@@ -177,7 +180,7 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
             ? { description, headers: { Location: { schema: { type: 'string' } } } }
             : { description, content };
     }
-    if (!(binding.response.status ?? [200]).includes(200)) delete responses['200'];
+    if (!(response.status ?? [200]).includes(200)) delete responses['200'];
   }
   op.responses = sortKeys(responses);
   return op;

@@ -11,6 +11,7 @@ import { I18nKey, Field } from './field';
 import { ApiBinding } from './api';
 import { EnumDef } from './app';
 import { Action, DetailView, FormView, ListView } from './views';
+import { Scope } from './scope';
 
 const Name = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' });
 
@@ -45,6 +46,7 @@ export const Resource = Type.Object(
     forms: Type.Optional(Type.Record(Name, FormView)),
     detail: Type.Optional(DetailView),
     actions: Type.Optional(Type.Record(Name, Action)),
+    scope: Type.Optional(Scope),
   },
   { additionalProperties: false },
 );

@@ -4,11 +4,12 @@
  * the order module seeds).
  */
 import type { ServerModule } from '../../core/contract';
+import { scopeOf } from '../../core/data-scope';
 import { performance } from './performance';
 
 export const analyticsModule: ServerModule = {
   resource: 'dashboard',
   handlers: {
-    performance: async ({ db, input }) => performance(db, input),
+    performance: async (ctx) => performance(ctx.db, ctx.input, new Date(), scopeOf(ctx, 'dashboard')),
   },
 };

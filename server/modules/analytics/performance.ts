@@ -4,16 +4,20 @@
  * each covering the current and the previous period at once. Definitions: README.md.
  */
 import type { Db } from '../../core/contract';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { cents, change, divRound, money, rate } from './money';
 import { bucketStarts, resolveRange } from './range';
 
 /** The row's CST calendar bucket start as 'YYYY-MM-DD' (timestamps are stored in UTC). */
 const bucketSql = (col: string, g: string) => `to_char(date_trunc(${g}, (${col} AT TIME ZONE 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
 
-interface Filters { merchantId?: string | null; storeId?: string | null }
+/** `scope`: the user's data scope (server/core/data-scope.ts), on the orders' columns; null adds nothing. */
+interface Filters { merchantId?: string | null; storeId?: string | null; scope?: RowRestriction | null }
 
 function orderFilters(f: Filters, params: unknown[], alias = 'o'): string {
   const parts: string[] = [];
+  const scoped = scopeSql(f.scope ?? null, params, alias);
+  if (scoped) parts.push(scoped);
   if (f.merchantId) { params.push(BigInt(f.merchantId)); parts.push(`${alias}.merchant_id = $${params.length}`); }
   if (f.storeId) { params.push(BigInt(f.storeId)); parts.push(`${alias}.store_id = $${params.length}`); }
   return parts.map((p) => ` AND ${p}`).join('');
@@ -21,10 +25,10 @@ function orderFilters(f: Filters, params: unknown[], alias = 'o'): string {
 
 interface OrderAgg { cur: boolean; g: number; bucket: string | null; status: string | null; platform: string | null; store_id: bigint | null; orders: bigint; gmv: string; assigned: bigint; completed: bigint }
 
-export async function performance(db: Db, input: Record<string, any>, now = new Date()) {
+export async function performance(db: Db, input: Record<string, any>, now = new Date(), scope: RowRestriction | null = null) {
   const range = resolveRange(input, now);
   const granularity: 'day' | 'week' | 'month' = input.granularity === 'week' || input.granularity === 'month' ? input.granularity : 'day';
-  const f: Filters = { merchantId: input.merchantId || null, storeId: input.storeId || null };
+  const f: Filters = { merchantId: input.merchantId || null, storeId: input.storeId || null, scope };
 
   // Orders, by creation time.
   const op: unknown[] = [range.prevStart, range.start, range.end, granularity];
@@ -49,7 +53,7 @@ export async function performance(db: Db, input: Record<string, any>, now = new 
 
   // Settlements: paid out (settled, by payout time) and awaiting payout (confirmed, by confirmation time).
   const sp: unknown[] = [range.prevStart, range.start, range.end];
-  const sFilters = [f.merchantId ? (sp.push(BigInt(f.merchantId)), ` AND o.merchant_id = $${sp.length}`) : '',
+  const sFilters = [orderFilters({ scope }, sp), f.merchantId ? (sp.push(BigInt(f.merchantId)), ` AND o.merchant_id = $${sp.length}`) : '',
     f.storeId ? (sp.push(BigInt(f.storeId)), ` AND s.store_id = $${sp.length}`) : ''].join('');
   const settlementsSql = `
     SELECT cur, store_id, GROUPING(store_id) AS g,

@@ -16,14 +16,26 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const login = (username: string, password: string, opts: { ip?: string; locale?: 'zh-CN' | 'en-US' } = {}) =>
+const login = (username: string, password: string, opts: { ip?: string; locale?: 'zh-CN' | 'en-US'; cookie?: string; proto?: string } = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/user/login',
-    headers: { 'content-type': 'application/json', ...(opts.locale ? { 'x-locale': opts.locale } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.locale ? { 'x-locale': opts.locale } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    },
     payload: JSON.stringify({ username, password }),
     remoteAddress: opts.ip ?? '10.0.0.1',
   });
+
+/** The device cookie a successful sign-in gave (name=value), and its attributes. */
+function deviceCookie(res: { headers: Record<string, unknown> }): { pair: string; attrs: string[] } {
+  const raw = String(res.headers['set-cookie'] ?? '');
+  const [pair, ...attrs] = raw.split(';').map((x) => x.trim());
+  expect(pair).toMatch(/^misi_dev_\w{16}=[\w-]+\.[\w-]{43}$/);
+  return { pair, attrs };
+}
 
 describe('login, info, logout', () => {
   test('login returns a token; info returns the user; last_login_at is recorded', async () => {
@@ -42,6 +54,7 @@ describe('login, info, logout', () => {
       roles: ['admin', 'finance'],
       phone: '13800138000',
       storeId: null,
+      merchantId: null,
     });
     // the id is printed as exact number digits, not a quoted string
     expect(info.body).toContain(`"id":${aliceId}`);
@@ -158,35 +171,86 @@ describe('session expiry', () => {
 });
 
 describe('login rate limits', () => {
-  test('10 failures lock that account (429 naming when), other accounts still sign in', async () => {
+  test('5 failures from one address lock that account there only (429 naming when); elsewhere it still signs in', async () => {
     await insertUser(t, { username: 'erin', password: 'erin-pass-1' });
-    for (let i = 0; i < 10; i++) {
-      const r = await login('erin', `wrong-${i}`, { ip: `10.2.0.${i}` });
-      expect(r.statusCode).toBe(400);
-    }
-    const locked = await login('erin', 'erin-pass-1', { ip: '10.2.1.1' });
+    for (let i = 0; i < 5; i++) expect((await login('erin', `wrong-${i}`, { ip: '10.2.0.1' })).statusCode).toBe(400);
+    const locked = await login('erin', 'erin-pass-1', { ip: '10.2.0.1' });
     expect(locked.statusCode).toBe(429);
     const body = JSON.parse(locked.body);
     expect(body.code).toBe(42900);
     expect(body.msg).toMatch(/^登录失败次数过多，请在 1[45] 分钟后（\d\d:\d\d）再试$/);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    // same IP, another account: unaffected
-    const other = await login('bob', 'bob-pass-1', { ip: '10.2.1.1' });
-    expect(other.statusCode).toBe(200);
-    // once the failures are older than the window, the account signs in again
+    // same address, another account: unaffected; same account, another address: unaffected
+    expect((await login('bob', 'bob-pass-1', { ip: '10.2.0.1' })).statusCode).toBe(200);
+    expect((await login('erin', 'erin-pass-1', { ip: '10.2.0.2' })).statusCode).toBe(200);
+    // once the failures are older than the window, the account signs in there again
     await t.db.query(`UPDATE login_failures SET at = at - interval '16 minutes' WHERE username = 'erin'`);
-    expect((await login('erin', 'erin-pass-1', { ip: '10.2.1.1' })).statusCode).toBe(200);
+    expect((await login('erin', 'erin-pass-1', { ip: '10.2.0.1' })).statusCode).toBe(200);
   });
 
-  test('a successful login resets the account counter', async () => {
+  test('a spray from many addresses stops strangers, never the holder on a device that signed in before', async () => {
+    await insertUser(t, { username: 'gina', password: 'gina-pass-1' });
+    // gina signed in from her laptop yesterday: it keeps a signed device cookie
+    const first = await login('gina', 'gina-pass-1', { ip: '10.4.0.1' });
+    const { pair, attrs } = deviceCookie(first);
+    expect(attrs).toEqual(expect.arrayContaining(['Path=/api/user/login', 'HttpOnly', 'SameSite=Strict']));
+    expect(attrs).not.toContain('Secure');
+    // an attacker sprays wrong passwords from 12 addresses
+    for (let i = 0; i < 12; i++) await login('gina', `guess-${i}`, { ip: `10.5.0.${i}` });
+    // any device without the cookie is now refused for this account, from any address, even with the right password
+    const stranger = await login('gina', 'gina-pass-1', { ip: '10.6.0.1', locale: 'en-US' });
+    expect(stranger.statusCode).toBe(429);
+    expect(JSON.parse(stranger.body).msg).toMatch(/^Too many failed sign-ins\. Try again in 1[45] min/);
+    // gina's laptop, from a new address, signs in at once
+    const holder = await login('gina', 'gina-pass-1', { ip: '10.6.0.2', cookie: pair });
+    expect(holder.statusCode).toBe(200);
+    expect(JSON.parse(holder.body).data.token).toBeTruthy();
+    // her sign-in did not give the sprayer a fresh allowance
+    expect((await login('gina', 'gina-pass-1', { ip: '10.6.0.3' })).statusCode).toBe(429);
+  });
+
+  test('a forged cookie, or another account’s, exempts nothing; a device’s own 10 failures end its exemption', async () => {
+    await insertUser(t, { username: 'hana', password: 'hana-pass-1' });
+    const bobs = deviceCookie(await login('bob', 'bob-pass-1', { ip: '10.7.0.1' })).pair;
+    const hanas = deviceCookie(await login('hana', 'hana-pass-1', { ip: '10.7.0.1' })).pair;
+    for (let i = 0; i < 10; i++) await login('hana', `guess-${i}`, { ip: `10.8.0.${i}` });
+    const [name, value] = hanas.split('=');
+    const forged = `${name}=${value.slice(0, -3)}${value.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    expect((await login('hana', 'hana-pass-1', { ip: '10.7.0.2', cookie: forged })).statusCode).toBe(429);
+    expect((await login('hana', 'hana-pass-1', { ip: '10.7.0.2', cookie: bobs })).statusCode).toBe(429);
+    expect((await login('hana', 'hana-pass-1', { ip: '10.7.0.2', cookie: `${bobs}; ${hanas}` })).statusCode).toBe(200);
+    // a stolen cookie is no key to unlimited guessing: after 10 wrong passwords it counts as a stranger
+    for (let i = 0; i < 10; i++) expect((await login('hana', `wrong-${i}`, { ip: '10.7.0.3', cookie: hanas })).statusCode).toBe(400);
+    expect((await login('hana', 'hana-pass-1', { ip: '10.7.0.3', cookie: hanas })).statusCode).toBe(429);
+  });
+
+  test('the device cookie is Secure behind TLS (X-Forwarded-Proto with TRUST_PROXY)', async () => {
+    const proxied = await createTestApp({ modules: [authModule, systemModule], resources: ['auth', 'system'], seed: false, trustProxy: true });
+    try {
+      await insertUser(proxied, { username: 'ivan', password: 'ivan-pass-1' });
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+        payload: JSON.stringify({ username: 'ivan', password: 'ivan-pass-1' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(deviceCookie(res).attrs).toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('a successful login clears the failures it made itself', async () => {
     await insertUser(t, { username: 'frank', password: 'frank-pass-1' });
-    for (let i = 0; i < 9; i++) await login('frank', 'bad', { ip: '10.3.0.1' });
+    for (let i = 0; i < 4; i++) await login('frank', 'bad', { ip: '10.3.0.1' });
     expect((await login('frank', 'frank-pass-1', { ip: '10.3.0.1' })).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) await login('frank', 'bad', { ip: '10.3.0.1' });
+    for (let i = 0; i < 4; i++) await login('frank', 'bad', { ip: '10.3.0.1' });
     expect((await login('frank', 'frank-pass-1', { ip: '10.3.0.1' })).statusCode).toBe(200);
   });
 
-  test('100 failures from one IP block that IP, not others', async () => {
+  test('100 failures from one IP block that IP for devices without a cookie, not others', async () => {
+    const bobs = deviceCookie(await login('bob', 'bob-pass-1', { ip: '10.9.9.7' })).pair;
     const values: string[] = [];
     const params: unknown[] = [];
     for (let i = 0; i < 100; i++) {
@@ -198,5 +262,6 @@ describe('login rate limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(JSON.parse(blocked.body).msg).toMatch(/^Too many failed sign-ins from this network/);
     expect((await login('bob', 'bob-pass-1', { ip: '10.9.9.8' })).statusCode).toBe(200);
+    expect((await login('bob', 'bob-pass-1', { ip: '10.9.9.9', cookie: bobs })).statusCode).toBe(200);
   });
 });

@@ -4,10 +4,11 @@
  */
 import { HttpError, type Handler, type HandlerContext, type ServerModule } from '../../core/contract';
 import { coreState } from '../../core/state';
+import { requireInScope, scopeOf } from '../../core/data-scope';
 import { CODES } from '../../../src/schema/codes';
 import { cancelShipment, createShipment } from './actions';
 import { applyPush, deliverySecret, SIGNATURE_HEADER, verifySignature } from './push';
-import { countShipments, listEvents, listShipments, readShipment } from './query';
+import { countShipments, listEvents, listShipments, readShipment, SCOPE_TABLES } from './query';
 import { toRecord } from './record';
 import { seedLogistics } from './seed';
 
@@ -30,23 +31,38 @@ async function recordOf(ctx: HandlerContext, id: bigint) {
   return toRecord(row, systemText(ctx));
 }
 
+/**
+ * Data scope (server/core/data-scope.ts): a shipment outside the user's scope answers exactly as one
+ * that does not exist. No query for an unrestricted user.
+ */
+function inScope(h: Handler): Handler {
+  return async (ctx) => {
+    await requireInScope(ctx.db, scopeOf(ctx, 'logisticsOrder'), 'logistics_orders', BigInt(ctx.input.id),
+      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.notFound'), SCOPE_TABLES);
+    return h(ctx);
+  };
+}
+
 function headerOf(ctx: HandlerContext, name: string): string | undefined {
   const v = ctx.req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
 const handlers: Record<string, Handler> = {
-  list: async (ctx) => listShipments(ctx.db, ctx.input, systemText(ctx)),
-  count: async (ctx) => countShipments(ctx.db, ctx.input),
-  get: async (ctx) => recordOf(ctx, BigInt(ctx.input.id)),
-  events: async (ctx) => {
+  list: async (ctx) => listShipments(ctx.db, ctx.input, systemText(ctx), scopeOf(ctx, 'logisticsOrder')),
+  count: async (ctx) => countShipments(ctx.db, ctx.input, scopeOf(ctx, 'logisticsOrder')),
+  get: inScope(async (ctx) => recordOf(ctx, BigInt(ctx.input.id))),
+  events: inScope(async (ctx) => {
     const row = await readShipment(ctx.db, BigInt(ctx.input.id));
     if (!row) throw new HttpError(404, CODES.NOT_FOUND, 'server.logistics.notFound');
     const t = label(ctx);
     return listEvents(ctx.db, row.id, (s) => t(`enum.logisticsStatus.${s}`), systemText(ctx), t(`enum.carrier.${row.carrier}`));
-  },
+  }),
   add: async (ctx) => {
     const { input } = ctx;
+    // The order shipped for must be one the user reaches, else it is unknown to it.
+    await requireInScope(ctx.db, scopeOf(ctx, 'order'), 'orders', BigInt(input.orderId),
+      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.orderNotFound'));
     const id = await createShipment(ctx.db, {
       orderId: input.orderId,
       carrier: input.carrier,
@@ -60,13 +76,13 @@ const handlers: Record<string, Handler> = {
     }, { id: ctx.user?.id ?? null }, { nextId: ctx.nextId, label: label(ctx) });
     return recordOf(ctx, id);
   },
-  cancel: async (ctx) => {
+  cancel: inScope(async (ctx) => {
     const reason = String(ctx.input.reason ?? '').trim();
     if (!reason) throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field: label(ctx)('logistics.cancelReason') });
     const id = BigInt(ctx.input.id);
     await cancelShipment(ctx.db, id, reason, { id: ctx.user?.id ?? null }, { nextId: ctx.nextId, label: label(ctx) });
     return recordOf(ctx, id);
-  },
+  }),
   track: async (ctx) => {
     const secret = deliverySecret();
     verifySignature(ctx.req.rawBody, headerOf(ctx, SIGNATURE_HEADER), secret);

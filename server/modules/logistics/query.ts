@@ -4,6 +4,7 @@
  * page ordered by created_at DESC, id DESC, per-status counts, one record, and the tracking events.
  */
 import type { Db } from '../../core/contract';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { iso, LOGISTICS_COLUMNS, LOGISTICS_FROM, toRecord, type LogisticsRow } from './record';
 import { LOGISTICS_STATUSES } from './status';
 
@@ -13,7 +14,11 @@ function likePrefix(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
 }
 
-export function buildWhere(input: Record<string, any>, withStatus = true): { sql: string; params: unknown[] } {
+/** Scope tables for logistics' "via" rule (store-bound users reach shipments of their store's orders). */
+export const SCOPE_TABLES = { order: 'orders' };
+
+/** The search filters, with the user's data scope (server/core/data-scope.ts) ANDed in. */
+export function buildWhere(input: Record<string, any>, withStatus = true, scope: RowRestriction | null = null): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -30,13 +35,15 @@ export function buildWhere(input: Record<string, any>, withStatus = true): { sql
   if (s('merchantId') && /^\d{1,19}$/.test(s('merchantId')!)) add('l.merchant_id = ?', BigInt(s('merchantId')!));
   if (s('createdAtFrom')) add('l.created_at >= ?::timestamptz', s('createdAtFrom'));
   if (s('createdAtTo')) add('l.created_at <= ?::timestamptz', s('createdAtTo'));
+  const scoped = scopeSql(scope, params, 'l', SCOPE_TABLES);
+  if (scoped) parts.push(scoped);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-export async function listShipments(db: Db, input: Record<string, any>, text: Text) {
+export async function listShipments(db: Db, input: Record<string, any>, text: Text, scope: RowRestriction | null = null) {
   const current = Math.max(1, Number(input.current ?? 1));
   const pageSize = Math.min(200, Math.max(1, Number(input.pageSize ?? 20)));
-  const where = buildWhere(input);
+  const where = buildWhere(input, true, scope);
   const n = where.params.length;
   const [page, count] = await Promise.all([
     db.query<LogisticsRow>(
@@ -50,8 +57,8 @@ export async function listShipments(db: Db, input: Record<string, any>, text: Te
 }
 
 /** Counts per status under the filters except status itself (the tabs). */
-export async function countShipments(db: Db, input: Record<string, any>): Promise<Record<string, number>> {
-  const where = buildWhere(input, false);
+export async function countShipments(db: Db, input: Record<string, any>, scope: RowRestriction | null = null): Promise<Record<string, number>> {
+  const where = buildWhere(input, false, scope);
   const { rows } = await db.query<{ status: string; n: bigint }>(
     `SELECT l.status, count(*) AS n FROM logistics_orders l ${where.sql} GROUP BY l.status`, where.params);
   const out: Record<string, number> = {};

@@ -11,6 +11,7 @@ import type { Db } from '../../core/contract';
 import { badField, likePattern, notFound, toIso } from '../store';
 import { maskAccountNo } from './mask';
 import { unknownFileKey } from '../store';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 
 type Row = Record<string, any>;
 
@@ -82,7 +83,7 @@ export interface MerchantFilter {
   sortOrder?: 'ascend' | 'descend';
 }
 
-export async function listMerchants(db: Db, f: MerchantFilter) {
+export async function listMerchants(db: Db, f: MerchantFilter, scope: RowRestriction | null = null) {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -95,6 +96,8 @@ export async function listMerchants(db: Db, f: MerchantFilter) {
   if (f.status) add(`m.status = ?`, f.status);
   if (f.createdAtFrom) add(`m.created_at >= ?`, f.createdAtFrom);
   if (f.createdAtTo) add(`m.created_at <= ?`, f.createdAtTo);
+  const scoped = scopeSql(scope, params, 'm');
+  if (scoped) where.push(scoped);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const current = f.current ?? 1;
   const pageSize = f.pageSize ?? 20;

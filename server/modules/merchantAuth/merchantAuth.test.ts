@@ -255,18 +255,18 @@ describe('shop list, detail, listAll and the shop dictionary', () => {
     expect(all.data.data.length).toBeGreaterThan(0);
     expect(all.data.data.every((s: any) => s.merchantId === merchantA)).toBe(true);
 
-    const dict = await t.get('/api/dict/shop', { token: dispatcher, query: { merchantId: merchantA } });
+    const dict = await t.get('/api/dict/shop', { token: finance, query: { merchantId: merchantA } });
     const options = dict.data.data as { value: string; label: string; merchantId: string; platform: string }[];
     expect(options.length).toBe(all.data.data.length);
     expect(options.every((o) => o.merchantId === merchantA && typeof o.label === 'string')).toBe(true);
 
-    const sandbox = await t.get('/api/dict/shop', { token: dispatcher, query: { platform: 'sandbox', authStatus: 'authorized' } });
+    const sandbox = await t.get('/api/dict/shop', { token: finance, query: { platform: 'sandbox', authStatus: 'authorized' } });
     expect(sandbox.data.data.length).toBeGreaterThan(0);
     expect(sandbox.data.data.every((o: any) => o.platform === 'sandbox' && o.authStatus === 'authorized')).toBe(true);
 
-    const kw = await t.get('/api/dict/shop', { token: dispatcher, query: { keyword: 'it-shop-01' } });
+    const kw = await t.get('/api/dict/shop', { token: finance, query: { keyword: 'it-shop-01' } });
     expect(kw.data.data.map((o: any) => o.label)).toEqual([sandboxShop('it-shop-01').name]);
-    const like = await t.get('/api/dict/shop', { token: dispatcher, query: { keyword: '%' } });
+    const like = await t.get('/api/dict/shop', { token: finance, query: { keyword: '%' } });
     expect(like.data.data).toEqual([]);
 
     const badAll = await t.get('/api/shop/listAll', { token: finance, query: { authStatus: 'weird' }, locale: 'en-US' });

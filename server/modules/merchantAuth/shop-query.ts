@@ -4,6 +4,7 @@
  */
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db } from '../../core/contract';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { SHOP_COLUMNS, containsPattern, shopRecord, type ShopListRow } from './shop-record';
 
 export interface ShopFilter {
@@ -13,7 +14,8 @@ export interface ShopFilter {
   name?: string;
 }
 
-function where(f: ShopFilter, params: unknown[]): string {
+/** The filters, with the user's data scope (server/core/data-scope.ts) ANDed in. */
+function where(f: ShopFilter, params: unknown[], scope: RowRestriction | null = null): string {
   const conds: string[] = [];
   const add = (sql: string, v: unknown) => {
     params.push(v);
@@ -23,6 +25,8 @@ function where(f: ShopFilter, params: unknown[]): string {
   if (f.platform) add('s.platform = ?', f.platform);
   if (f.authStatus) add('s.auth_status = ?', f.authStatus);
   if (f.name?.trim()) add(`s.name ILIKE ? ESCAPE '\\'`, containsPattern(f.name.trim()));
+  const scoped = scopeSql(scope, params, 's');
+  if (scoped) conds.push(scoped);
   return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
 }
 
@@ -33,11 +37,11 @@ const SORTS: Record<string, string> = {
   createdAt: 's.created_at',
 };
 
-export async function listShops(db: Db, input: Record<string, any>) {
+export async function listShops(db: Db, input: Record<string, any>, scope: RowRestriction | null = null) {
   const current = Number(input.current ?? 1);
   const pageSize = Number(input.pageSize ?? 20);
   const params: unknown[] = [];
-  const w = where(input, params);
+  const w = where(input, params, scope);
   const sortCol = input.sortField ? SORTS[input.sortField] : undefined;
   if (input.sortField && !sortCol) throw new HttpError(400, CODES.BAD_REQUEST, 'server.merchantAuth.badSort', { field: String(input.sortField) });
   const order = sortCol
@@ -63,10 +67,10 @@ export async function shopDetail(db: Db, id: string) {
 }
 
 /** Every shop matching the filters, by merchant then name (no paging: a merchant has a handful). */
-export async function listAllShops(db: Db, f: ShopFilter) {
+export async function listAllShops(db: Db, f: ShopFilter, scope: RowRestriction | null = null) {
   const params: unknown[] = [];
   const rows = await db.query<ShopListRow>(
-    `SELECT ${SHOP_COLUMNS} FROM shops s JOIN merchants m ON m.id = s.merchant_id ${where(f, params)}
+    `SELECT ${SHOP_COLUMNS} FROM shops s JOIN merchants m ON m.id = s.merchant_id ${where(f, params, scope)}
       ORDER BY m.name, s.name, s.id LIMIT 2000`,
     params,
   );
@@ -78,9 +82,9 @@ export async function listAllShops(db: Db, f: ShopFilter) {
  * group or grey out. `keyword` matches the name or the platform shop id; 50 options at most.
  * Unbound shops stay in the dictionary so orders that reference them still show a label.
  */
-export async function shopOptions(db: Db, input: ShopFilter & { keyword?: string }) {
+export async function shopOptions(db: Db, input: ShopFilter & { keyword?: string }, scope: RowRestriction | null = null) {
   const params: unknown[] = [];
-  let w = where({ merchantId: input.merchantId, platform: input.platform, authStatus: input.authStatus }, params);
+  let w = where({ merchantId: input.merchantId, platform: input.platform, authStatus: input.authStatus }, params, scope);
   if (input.keyword?.trim()) {
     params.push(containsPattern(input.keyword.trim()));
     const cond = `(s.name ILIKE $${params.length} ESCAPE '\\' OR s.platform_shop_id ILIKE $${params.length} ESCAPE '\\')`;

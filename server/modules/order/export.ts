@@ -10,6 +10,7 @@ import type { Db } from '../../core/contract';
 import { translator } from './i18n';
 import { ORDER_COLUMNS, ORDER_FROM, type OrderRow } from './record';
 import { buildWhere } from './query';
+import type { RowRestriction } from '../../core/data-scope';
 import { regionName as storeRegionName } from '../store';
 
 const BATCH = 2000;
@@ -31,7 +32,7 @@ export function exportFileName(locale: string, now = new Date()): string {
 }
 
 /** Writes the workbook to `out` and resolves with the number of orders written. */
-export async function writeOrdersXlsx(db: Db, input: Record<string, any>, locale: string, out: Writable): Promise<number> {
+export async function writeOrdersXlsx(db: Db, input: Record<string, any>, locale: string, out: Writable, scope: RowRestriction | null = null): Promise<number> {
   const t = translator(locale);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = wb.addWorksheet(t('order.export.sheet'));
@@ -65,7 +66,7 @@ export async function writeOrdersXlsx(db: Db, input: Record<string, any>, locale
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
-  const where = buildWhere(input);
+  const where = buildWhere(input, true, scope);
   const n = where.params.length;
   // The cursor keeps created_at as PostgreSQL text: a JS Date would drop the microseconds.
   let after: { at: string; id: bigint } | null = null;

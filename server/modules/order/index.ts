@@ -4,6 +4,7 @@
  */
 import { HttpError, type Handler, type HandlerContext, type ServerModule } from '../../core/contract';
 import { withIdempotency } from '../../core/idempotency';
+import { idsInScope, requireInScope, scopeOf } from '../../core/data-scope';
 import { CODES } from '../../../src/schema/codes';
 import { assignAutoBulk, assignManual, isAutoAssignOn, setAutoAssign } from './assign';
 import { createOrder } from './create';
@@ -38,6 +39,25 @@ function reasonOf(ctx: HandlerContext, name = 'reason', title = 'order.reason'):
   return v;
 }
 
+const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.order.notFound');
+
+/**
+ * Data scope (server/core/data-scope.ts): a handler naming an order outside the user's scope answers
+ * exactly as for an order that does not exist. No query for an unrestricted user.
+ */
+function inScope(h: Handler): Handler {
+  return async (ctx) => {
+    await requireInScope(ctx.db, scopeOf(ctx, 'order'), 'orders', BigInt(ctx.input.id), notFound);
+    return h(ctx);
+  };
+}
+
+/** A store or merchant the user names must be one of its scope, else it is refused as unknown. */
+async function refInScope(ctx: HandlerContext, resource: 'store' | 'merchant', table: string, id: bigint, field: string) {
+  await requireInScope(ctx.db, scopeOf(ctx, resource), table, id, () =>
+    new HttpError(400, CODES.BAD_REQUEST, 'server.order.notFoundRef', { field }));
+}
+
 async function recordOf(ctx: HandlerContext, id: bigint) {
   const row = await readOrder(ctx.db, id);
   if (!row) throw new HttpError(404, CODES.NOT_FOUND, 'server.order.notFound');
@@ -46,27 +66,27 @@ async function recordOf(ctx: HandlerContext, id: bigint) {
 
 /** Wraps a money action: Idempotency-Key + one transaction; the stored result is the order after it. */
 function money(scope: string, run: (d: ActionDeps, ctx: HandlerContext) => Promise<void>): Handler {
-  return (ctx) =>
+  return inScope((ctx) =>
     withIdempotency(ctx, `order.${scope}`, async (tx) => {
       const d = { ...deps(ctx), db: tx };
       await run(d, ctx);
       return recordOf({ ...ctx, db: tx }, BigInt(ctx.input.id));
-    });
+    }));
 }
 
 const handlers: Record<string, Handler> = {
-  list: async ({ db, input }) => listOrders(db, input),
-  count: async ({ db, input }) => countOrders(db, input),
-  get: async ({ db, input }) => {
+  list: async (ctx) => listOrders(ctx.db, ctx.input, scopeOf(ctx, 'order')),
+  count: async (ctx) => countOrders(ctx.db, ctx.input, scopeOf(ctx, 'order')),
+  get: inScope(async ({ db, input }) => {
     const detail = await getOrderDetail(db, BigInt(input.id));
-    if (!detail) throw new HttpError(404, CODES.NOT_FOUND, 'server.order.notFound');
+    if (!detail) throw notFound();
     return detail;
-  },
-  logs: async ({ db, input }) => {
+  }),
+  logs: inScope(async ({ db, input }) => {
     const row = await readOrder(db, BigInt(input.id));
-    if (!row) throw new HttpError(404, CODES.NOT_FOUND, 'server.order.notFound');
+    if (!row) throw notFound();
     return listLogs(db, BigInt(input.id));
-  },
+  }),
   config: async ({ db }) => ({ autoAssign: await isAutoAssignOn(db) }),
   autoAssignSwitch: async ({ db, input, user }) => {
     await setAutoAssign(db, input.autoAssign === true, user?.id ?? null);
@@ -75,6 +95,7 @@ const handlers: Record<string, Handler> = {
   export: async (ctx) => {
     // Streamed straight to the socket (hijacked), so a large export never sits in memory whole.
     const name = exportFileName(ctx.locale);
+    const scope = scopeOf(ctx, 'order');
     const raw = ctx.reply.raw;
     ctx.reply.hijack();
     raw.writeHead(200, {
@@ -83,7 +104,7 @@ const handlers: Record<string, Handler> = {
       'cache-control': 'no-store',
     });
     try {
-      await writeOrdersXlsx(ctx.db, ctx.input, ctx.locale, raw);
+      await writeOrdersXlsx(ctx.db, ctx.input, ctx.locale, raw, scope);
     } catch (err) {
       ctx.req.log.error({ err }, 'order export failed');
       raw.destroy(err as Error);
@@ -92,6 +113,7 @@ const handlers: Record<string, Handler> = {
   },
   add: async (ctx) => {
     const { input } = ctx;
+    await refInScope(ctx, 'merchant', 'merchants', BigInt(input.merchantId), 'merchantId');
     return createOrder(ctx.db, {
       source: 'manual',
       merchantId: input.merchantId,
@@ -111,7 +133,7 @@ const handlers: Record<string, Handler> = {
       attachments: input.attachments ?? [],
     }, actorOf(ctx), { nextId: ctx.nextId });
   },
-  edit: async (ctx) => {
+  edit: inScope(async (ctx) => {
     const { input } = ctx;
     await editOrder(deps(ctx), {
       id: BigInt(input.id),
@@ -123,32 +145,42 @@ const handlers: Record<string, Handler> = {
       attachments: input.attachments === undefined ? undefined : input.attachments ?? [],
     });
     return recordOf(ctx, BigInt(input.id));
-  },
-  assignManual: async (ctx) => {
+  }),
+  assignManual: inScope(async (ctx) => {
     const { input } = ctx;
+    await refInScope(ctx, 'store', 'stores', BigInt(input.storeId), translator(ctx.locale)('order.store'));
     await assignManual(ctx.db, ctx.nextId, {
       id: BigInt(input.id), storeId: BigInt(input.storeId), staffId: big(input.staffId), merchantId: big(input.merchantId),
     }, actorOf(ctx), translator(ctx.locale));
     return recordOf(ctx, BigInt(input.id));
+  }),
+  assignAuto: async (ctx) => {
+    // Orders outside the user's scope are reported exactly like ids that do not exist.
+    const t = translator(ctx.locale);
+    const ids = [...new Set(ctx.input.ids as string[])].map((x) => BigInt(x));
+    const visible = await idsInScope(ctx.db, scopeOf(ctx, 'order'), 'orders', ids);
+    const hidden = ids.filter((x) => !visible.has(String(x)));
+    const report = await assignAutoBulk(ctx.db, ctx.nextId, ids.filter((x) => visible.has(String(x))), actorOf(ctx), t);
+    if (hidden.length === 0) return report;
+    const missing = hidden.map((id) => ({ id, orderNo: null, reason: 'notFound' as const, message: t('order.assignResult.notFound') }));
+    return { ...report, requested: ids.length, failed: [...report.failed, ...missing] };
   },
-  assignAuto: async (ctx) =>
-    assignAutoBulk(ctx.db, ctx.nextId, (ctx.input.ids as string[]).map((x) => BigInt(x)), actorOf(ctx), translator(ctx.locale)),
-  workOrder: async (ctx) => {
+  workOrder: inScope(async (ctx) => {
     const { input } = ctx;
     await createWorkOrder(deps(ctx), {
       id: BigInt(input.id), workOrderType: input.workOrderType, appointmentAt: input.appointmentAt,
       staffId: big(input.staffId), notes: input.notes?.trim() || null,
     });
     return recordOf(ctx, BigInt(input.id));
-  },
-  remark: async (ctx) => {
+  }),
+  remark: inScope(async (ctx) => {
     await addRemark(deps(ctx), { id: BigInt(ctx.input.id), remark: reasonOf(ctx, 'remark', 'order.remark') });
     return recordOf(ctx, BigInt(ctx.input.id));
-  },
-  close: async (ctx) => {
+  }),
+  close: inScope(async (ctx) => {
     await closeOrder(deps(ctx), { id: BigInt(ctx.input.id), reason: reasonOf(ctx) });
     return recordOf(ctx, BigInt(ctx.input.id));
-  },
+  }),
   adjustPrice: money('adjustPrice', (d, ctx) =>
     adjustPrice(d, { id: BigInt(ctx.input.id), newAmount: ctx.input.newAmount, reason: reasonOf(ctx) })),
   refund: money('refund', (d, ctx) =>

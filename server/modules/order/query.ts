@@ -7,6 +7,7 @@
  * text_pattern_ops index at a million rows; ids and enums match exactly; ranges are inclusive.
  */
 import type { Db } from '../../core/contract';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { estimateRows, type Where } from './estimate';
 import { PAGE_ROW, pageRow } from './page-rows';
 import { iso, readOrder, toRecord } from './record';
@@ -18,8 +19,11 @@ function likePrefix(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
 }
 
-/** Builds the WHERE clause of the search params (status left out when `withStatus` is false). */
-export function buildWhere(input: Record<string, any>, withStatus = true): Where {
+/**
+ * Builds the WHERE clause of the search params (status left out when `withStatus` is false), with the
+ * user's data scope (server/core/data-scope.ts) ANDed in; an unrestricted user's scope adds nothing.
+ */
+export function buildWhere(input: Record<string, any>, withStatus = true, scope: RowRestriction | null = null): Where {
   const parts: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -42,6 +46,8 @@ export function buildWhere(input: Record<string, any>, withStatus = true): Where
   if (s('createdAtTo')) add(`o.created_at <= ?::timestamptz`, s('createdAtTo'));
   if (s('paidAmountFrom')) add(`o.paid_amount >= ?::numeric`, s('paidAmountFrom'));
   if (s('paidAmountTo')) add(`o.paid_amount <= ?::numeric`, s('paidAmountTo'));
+  const scoped = scopeSql(scope, params, 'o');
+  if (scoped) parts.push(scoped);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
@@ -68,10 +74,10 @@ export async function fastCount(db: Db, where: Where): Promise<{ n: number; exac
   return { n: Math.max(EXACT_COUNT_LIMIT + 1, estimate), exact: false };
 }
 
-export async function listOrders(db: Db, input: Record<string, any>) {
+export async function listOrders(db: Db, input: Record<string, any>, scope: RowRestriction | null = null) {
   const current = Math.max(1, Number(input.current ?? 1));
   const pageSize = Math.min(200, Math.max(1, Number(input.pageSize ?? 20)));
-  const where = buildWhere(input);
+  const where = buildWhere(input, true, scope);
   const n = where.params.length;
   // Two index-driven statements: the page (top-N by the list order) and a bounded count. The page is
   // cut in the inner query, so names and JSON rows are built for its rows only, not for the rows the
@@ -89,9 +95,9 @@ export async function listOrders(db: Db, input: Record<string, any>) {
 }
 
 /** Counts per status under the current filters (the status filter itself is ignored: tabs show all). */
-export async function countOrders(db: Db, input: Record<string, any>): Promise<Record<string, number>> {
+export async function countOrders(db: Db, input: Record<string, any>, scope: RowRestriction | null = null): Promise<Record<string, number>> {
   // One fast count per status, side by side on a pool (PGlite runs them one after another).
-  const counts = await Promise.all(ORDER_STATUSES.map((status) => fastCount(db, buildWhere({ ...input, status }))));
+  const counts = await Promise.all(ORDER_STATUSES.map((status) => fastCount(db, buildWhere({ ...input, status }, true, scope))));
   return Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, counts[i].n]));
 }
 

@@ -39,17 +39,17 @@ describe('benchmark seed and counts', () => {
   }, 180_000);
 
   it('counts exactly up to the limit and estimates beyond it', async () => {
-    const all = await call(f, 'dispatcher', 'GET', '/order/list', { pageSize: 5 });
+    const all = await call(f, 'finance', 'GET', '/order/list', { pageSize: 5 });
     expect(all.body.data.totalExact).toBe(false);
     expect(all.body.data.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(Math.abs(all.body.data.total - 60_000)).toBeLessThan(6_000);
 
-    const pending = await call(f, 'dispatcher', 'GET', '/order/list', { status: 'pending', pageSize: 5 });
+    const pending = await call(f, 'finance', 'GET', '/order/list', { status: 'pending', pageSize: 5 });
     const real = await f.db.query<{ n: bigint }>(`SELECT count(*) AS n FROM orders WHERE status = 'pending'`);
     expect(Number(real.rows[0].n)).toBeLessThanOrEqual(EXACT_COUNT_LIMIT);
     expect(pending.body.data).toMatchObject({ total: Number(real.rows[0].n), totalExact: true });
 
-    const counts = await call(f, 'dispatcher', 'GET', '/order/count');
+    const counts = await call(f, 'finance', 'GET', '/order/count');
     expect(counts.body.data.pending).toBe(Number(real.rows[0].n));
     expect(counts.body.data.settled).toBeGreaterThan(EXACT_COUNT_LIMIT);
   });

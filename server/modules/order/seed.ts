@@ -73,8 +73,19 @@ export async function seedOrders({ db, nextId, demo, options }: SeedDeps): Promi
   if (have === 0 && demo) {
     await seedDemo(db, nextId, Math.min(requested, DEMO_ORDERS));
     have = Math.min(requested, DEMO_ORDERS);
+    await bindDemoDispatcher(db);
   }
   if (requested > have) await seedBulk(db, nextId, requested - have);
+}
+
+/**
+ * The demo dispatcher works for one store (data scope, server/core/data-scope.ts): the one with the
+ * most orders, so signing in as dispatcher shows a real, restricted order list.
+ */
+async function bindDemoDispatcher(db: Db): Promise<void> {
+  await db.query(
+    `UPDATE users SET store_id = (SELECT store_id FROM orders WHERE store_id IS NOT NULL GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1)
+      WHERE username = 'dispatcher' AND store_id IS NULL AND merchant_id IS NULL`);
 }
 
 async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<void> {

@@ -79,6 +79,14 @@ describe('order state machine (status × action × role)', () => {
       expect(after).toEqual(before);
       return;
     }
+    if (role === 'dispatcher' && status === 'pending') {
+      // Data scope: the dispatcher is bound to store A; a pending order has no store yet, so to it
+      // the order does not exist.
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(40400);
+      expect(after).toEqual(before);
+      return;
+    }
     if (!stateOk) {
       if (action === 'assignAuto') {
         // The bulk endpoint reports per order instead of failing the whole request.

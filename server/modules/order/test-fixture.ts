@@ -1,7 +1,7 @@
 /**
  * Test fixture for the order module's HTTP tests: a real database (PGlite in a temp folder, or a fresh
  * PostgreSQL schema when DATABASE_URL is set) with migrations applied, the app serving the order
- * resource, three signed-in users (admin, finance, dispatcher) and a merchant with stores, a shop,
+ * resource, three signed-in users (admin, finance, dispatcher bound to store A) and a merchant with stores, a shop,
  * a product and a SKU. Helpers send requests through app.inject() and parse bodies with json-bigint.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,6 +82,8 @@ export async function openFixture(opts: { databaseUrl?: string } = {}): Promise<
   const storeB = await store(merchantId, '徐汇店', ['310115', '310104']);
   const storePending = await store(merchantId, '待审核店', ['310115'], 'pending');
   const storeOther = await store(otherMerchantId, '别家店', ['310115']);
+  // The dispatcher works for store A (data scope): it reaches store A's orders only.
+  await db.query('UPDATE users SET store_id = $1 WHERE id = $2', [storeA, users.dispatcher]);
   const staffOfA = nextId();
   await db.query(`INSERT INTO users (id, username, nickname, password_hash, roles, store_id) VALUES ($1,'techa','师傅甲','x','{dispatcher}',$2)`, [staffOfA, storeA]);
   const shopId = nextId();

@@ -4,6 +4,7 @@
 import { CODES } from '../../../src/schema';
 import { HttpError, type Db } from '../../core/contract';
 import { hasAdapter } from '../../platforms/registry';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 
 const PRODUCT_COLUMNS = `p.id, p.title, p.image, p.image_url, p.platform, p.shop_id, s.name AS shop_name, s.auth_status AS shop_auth_status, p.merchant_id,
   m.name AS merchant_name, p.platform_product_id, p.category, p.price, p.status, p.synced_at, p.created_at,
@@ -69,7 +70,7 @@ function containsPattern(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listProducts(db: Db, input: Record<string, any>) {
+export async function listProducts(db: Db, input: Record<string, any>, scope: RowRestriction | null = null) {
   const current = Number(input.current ?? 1);
   const pageSize = Number(input.pageSize ?? 20);
   const params: unknown[] = [];
@@ -85,6 +86,8 @@ export async function listProducts(db: Db, input: Record<string, any>) {
   if (input.status) add('p.status = ?', input.status);
   if (input.syncedAtFrom) add('p.synced_at >= ?', input.syncedAtFrom);
   if (input.syncedAtTo) add('p.synced_at <= ?', input.syncedAtTo);
+  const scoped = scopeSql(scope, params, 'p');
+  if (scoped) conds.push(scoped);
   const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
   const sortCol = input.sortField ? SORTS[input.sortField] : undefined;
   if (input.sortField && !sortCol) throw new HttpError(400, CODES.BAD_REQUEST, 'server.product.badSort', { field: String(input.sortField) });

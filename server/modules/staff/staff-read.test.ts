@@ -31,7 +31,7 @@ describe('GET /user/list', () => {
     const res = await list({ pageSize: 200 });
     expect(res.body).not.toMatch(/password|argon2/i);
     expect(Object.keys(res.data.data.list[0]).sort()).toEqual(
-      ['avatar', 'createdAt', 'enabled', 'id', 'lastLoginAt', 'nickname', 'phone', 'roles', 'storeId', 'storeName', 'updatedAt', 'username'],
+      ['avatar', 'createdAt', 'enabled', 'id', 'lastLoginAt', 'merchantId', 'merchantName', 'nickname', 'phone', 'roles', 'storeId', 'storeName', 'updatedAt', 'username'],
     );
   });
 
@@ -115,7 +115,8 @@ describe('GET /user/detail', () => {
 
 describe('GET /dict/user', () => {
   test('options label nickname（username）, enabled users only, searchable by keyword', async () => {
-    const res = await c.t.get('/api/dict/user', { token: c.dispatcher, query: { keyword: '王芳' } });
+    // (the demo dispatcher is bound to a store: its dictionary holds that store's staff only — data scope)
+    const res = await c.t.get('/api/dict/user', { token: c.admin, query: { keyword: '王芳' } });
     expect(res.data.data).toHaveLength(1);
     const { rows: me } = await c.t.db.query<{ id: bigint; store_id: bigint | null }>(`SELECT id, store_id FROM users WHERE username = 'wangfang'`);
     expect(res.data.data[0]).toEqual({

@@ -8,6 +8,8 @@ export interface StaffRow {
   roles: string[];
   store_id: bigint | null;
   store_name?: string | null;
+  merchant_id?: bigint | null;
+  merchant_name?: string | null;
   avatar: string | null;
   enabled: boolean;
   last_login_at: Date | string | null;
@@ -23,6 +25,8 @@ export interface StaffRecord {
   roles: string[];
   storeId: bigint | null;
   storeName: string | null;
+  merchantId: bigint | null;
+  merchantName: string | null;
   avatar: string | null;
   enabled: boolean;
   lastLoginAt: string | null;
@@ -44,6 +48,8 @@ export function toStaffRecord(row: StaffRow): StaffRecord {
     roles: row.roles ?? [],
     storeId: row.store_id,
     storeName: row.store_name ?? null,
+    merchantId: row.merchant_id ?? null,
+    merchantName: row.merchant_name ?? null,
     avatar: row.avatar,
     enabled: row.enabled,
     lastLoginAt: toIso(row.last_login_at),

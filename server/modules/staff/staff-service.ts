@@ -12,9 +12,10 @@ import type { Page } from '../../../src/schema/codes';
 import { badField, conflict, notFound } from './staff-errors';
 import { hashPassword, passwordProblem, usernameProblem } from './password';
 import {
-  COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, SELECT_USER_BY_ID,
-  SELECT_USER_BY_USERNAME, SET_PASSWORD, STORE_EXISTS, UPDATE_PASSWORD_AND_ROLES, USER_COLUMNS,
+  COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, MERCHANT_EXISTS, SELECT_USER_BY_ID,
+  SELECT_USER_BY_USERNAME, SET_PASSWORD, STORE_EXISTS, UPDATE_PASSWORD_AND_ROLES, USER_COLUMNS, USER_FROM,
 } from './staff-sql';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { toStaffRecord, type StaffRecord, type StaffRow } from './staff-record';
 
 export interface StaffListQuery {
@@ -37,9 +38,22 @@ export interface StaffInput {
   password?: string;
   roles?: string[];
   storeId?: string | bigint | null;
+  merchantId?: string | bigint | null;
   avatar?: string | null;
   enabled?: boolean | string;
 }
+
+/**
+ * The data scope (server/core/data-scope.ts) of the caller over staff rows, and the check a binding it
+ * sets must pass (a bound administrator binds users within its own store or merchant only).
+ */
+export interface StaffScope {
+  rows: RowRestriction | null;
+  checkBinding?: (b: { storeId: string | null; merchantId: string | null }) => Promise<void>;
+}
+
+/** Tables of the staff scope's "via" rule (merchant-bound: users of the merchant's stores). */
+export const STAFF_SCOPE_TABLES = { store: 'stores' };
 
 export interface StaffOptionQuery {
   keyword?: string;
@@ -73,7 +87,7 @@ function asArray(v: string | string[] | undefined): string[] {
 
 const SORTABLE: Record<string, string> = { createdAt: 'u.created_at' };
 
-export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffRecord>> {
+export async function listStaff(db: Db, q: StaffListQuery, scope: RowRestriction | null = null): Promise<Page<StaffRecord>> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -98,11 +112,13 @@ export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffRe
   }
   const current = Math.max(1, Number(q.current ?? 1) || 1);
   const pageSize = Math.min(200, Math.max(1, Number(q.pageSize ?? 20) || 20));
+  const scoped = scopeSql(scope, params, 'u', STAFF_SCOPE_TABLES);
+  if (scoped) where.push(scoped);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${whereSql}`, params);
   const rows = await db.query<StaffRow>(
-    `SELECT ${USER_COLUMNS}, s.name AS store_name FROM users u LEFT JOIN stores s ON s.id = u.store_id
+    `SELECT ${USER_COLUMNS}, s.name AS store_name, m.name AS merchant_name FROM ${USER_FROM}
      ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
     params,
   );
@@ -135,6 +151,20 @@ async function checkStore(db: Db, storeId: string | bigint | null | undefined): 
   return String(storeId);
 }
 
+/** A merchant id must name an existing merchant; unknown → 400 naming the field. */
+async function checkMerchant(db: Db, merchantId: string | bigint | null | undefined): Promise<string | null> {
+  if (merchantId === undefined || merchantId === null || merchantId === '') return null;
+  const { rows } = await db.query(MERCHANT_EXISTS, [String(merchantId)]);
+  if (!rows[0]) throw badField('server.staff.merchantNotFound', 'staff.merchant');
+  return String(merchantId);
+}
+
+/** A user is bound to a store or to a merchant, never both (data scope); the caller's scope may narrow it. */
+async function checkBinding(storeId: string | null, merchantId: string | null, scope?: StaffScope): Promise<void> {
+  if (storeId && merchantId) throw badField('server.staff.oneBinding', 'staff.merchant');
+  await scope?.checkBinding?.({ storeId, merchantId });
+}
+
 /** An avatar must be a file uploaded through /file/upload (a key in the files table). */
 async function checkAvatar(db: Db, avatar: string | null | undefined): Promise<string | null> {
   if (avatar === undefined || avatar === null || avatar === '') return null;
@@ -147,7 +177,7 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === '23505';
 }
 
-export async function createStaff(db: Db, nextId: () => bigint, input: StaffInput): Promise<StaffRecord> {
+export async function createStaff(db: Db, nextId: () => bigint, input: StaffInput, scope?: StaffScope): Promise<StaffRecord> {
   const username = (input.username ?? '').trim();
   const usernameErr = usernameProblem(username);
   if (usernameErr) throw badField(usernameErr, 'staff.username');
@@ -162,10 +192,12 @@ export async function createStaff(db: Db, nextId: () => bigint, input: StaffInpu
       const taken = await tx.query(SELECT_USER_BY_USERNAME, [username]);
       if (taken.rows[0]) throw conflict('server.staff.usernameTaken', { field: 'staff.username', value: username });
       const storeId = await checkStore(tx, input.storeId);
+      const merchantId = await checkMerchant(tx, input.merchantId);
+      await checkBinding(storeId, merchantId, scope);
       const avatar = await checkAvatar(tx, input.avatar);
       await tx.query(INSERT_USER, [
         String(id), username, nickname, input.phone || null, passwordHash, roles, storeId, avatar,
-        toBool(input.enabled) ?? true, null,
+        toBool(input.enabled) ?? true, null, merchantId,
       ]);
     });
   } catch (err) {
@@ -187,10 +219,10 @@ export interface Actor {
  * themselves, so the console always keeps the administrator who is using it. Disabling a user ends
  * their sessions in the same transaction.
  */
-export async function updateStaff(db: Db, input: StaffInput & { id: string | bigint }, actor: Actor): Promise<StaffRecord> {
+export async function updateStaff(db: Db, input: StaffInput & { id: string | bigint }, actor: Actor, scope?: StaffScope): Promise<StaffRecord> {
   const id = String(input.id);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: bigint; roles: string[]; enabled: boolean }>(LOCK_USER_BY_ID, [id]);
+    const { rows } = await tx.query<{ id: bigint; roles: string[]; enabled: boolean; store_id: bigint | null; merchant_id: bigint | null }>(LOCK_USER_BY_ID, [id]);
     const current = rows[0];
     if (!current) throw notFound();
     const self = BigInt(id) === actor.id;
@@ -207,7 +239,13 @@ export async function updateStaff(db: Db, input: StaffInput & { id: string | big
       if (self && current.roles.includes('admin') && !roles.includes('admin')) throw conflict('server.staff.selfDemote');
       set('roles', roles, '::text[]');
     }
-    if (input.storeId !== undefined) set('store_id', await checkStore(tx, input.storeId));
+    if (input.storeId !== undefined || input.merchantId !== undefined) {
+      const storeId = input.storeId !== undefined ? await checkStore(tx, input.storeId) : current.store_id === null ? null : String(current.store_id);
+      const merchantId = input.merchantId !== undefined ? await checkMerchant(tx, input.merchantId) : current.merchant_id === null ? null : String(current.merchant_id);
+      await checkBinding(storeId, merchantId, scope);
+      if (input.storeId !== undefined) set('store_id', storeId);
+      if (input.merchantId !== undefined) set('merchant_id', merchantId);
+    }
     if (input.avatar !== undefined) set('avatar', await checkAvatar(tx, input.avatar));
     const enabled = toBool(input.enabled);
     if (enabled !== undefined) {
@@ -245,7 +283,7 @@ export async function resetStaffPassword(db: Db, input: { id: string | bigint; p
 }
 
 /** Options for pickers (GET /dict/user): enabled users only, at most 50, label "昵称（用户名）". */
-export async function staffOptions(db: Db, q: StaffOptionQuery): Promise<StaffOption[]> {
+export async function staffOptions(db: Db, q: StaffOptionQuery, scope: RowRestriction | null = null): Promise<StaffOption[]> {
   const where = ['u.enabled'];
   const params: unknown[] = [];
   const keyword = q.keyword?.trim();
@@ -264,6 +302,8 @@ export async function staffOptions(db: Db, q: StaffOptionQuery): Promise<StaffOp
     join = 'JOIN stores s ON s.id = u.store_id';
     where.push(`s.merchant_id = $${params.length}`);
   }
+  const scoped = scopeSql(scope, params, 'u', STAFF_SCOPE_TABLES);
+  if (scoped) where.push(scoped);
   const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; store_id: bigint | null }>(
     `SELECT u.id, u.username, u.nickname, u.roles, u.store_id FROM users u ${join}
      WHERE ${where.join(' AND ')} ORDER BY u.username LIMIT 50`,
@@ -311,7 +351,7 @@ export async function upsertAdmin(db: Db, nextId: () => bigint, c: AdminCredenti
       return { id: existing.id, created: false };
     }
     const id = nextId();
-    await tx.query(INSERT_USER, [String(id), c.username, c.nickname?.trim() || c.username, null, passwordHash, ['admin'], null, null, true, null]);
+    await tx.query(INSERT_USER, [String(id), c.username, c.nickname?.trim() || c.username, null, passwordHash, ['admin'], null, null, true, null, null]);
     return { id, created: true };
   });
 }

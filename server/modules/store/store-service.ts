@@ -11,6 +11,7 @@ import type { Db } from '../../core/contract';
 import { badField, conflict, likePattern, notFound, toIso } from './store-errors';
 import { checkRegionPath, checkServiceArea, normalizeServiceArea } from './region';
 import { unknownFileKey } from './form-input';
+import { scopeSql, type RowRestriction } from '../../core/data-scope';
 
 export type AuditStatus = 'pending' | 'approved' | 'rejected';
 export type EnableStatus = 'enabled' | 'disabled';
@@ -93,7 +94,7 @@ function asArray(v: string[] | string | null | undefined): string[] {
   return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
 }
 
-export async function listStores(db: Db, f: StoreFilter) {
+export async function listStores(db: Db, f: StoreFilter, scope: RowRestriction | null = null) {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -106,6 +107,8 @@ export async function listStores(db: Db, f: StoreFilter) {
   ['province', 'city', 'district'].forEach((col, i) => region[i] && add(`s.${col} = ?`, region[i]));
   if (f.auditStatus) add(`s.audit_status = ?`, f.auditStatus);
   if (f.status) add(`s.status = ?`, f.status);
+  const scoped = scopeSql(scope, params, 's');
+  if (scoped) where.push(scoped);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const current = f.current ?? 1;
   const pageSize = f.pageSize ?? 20;
@@ -345,7 +348,7 @@ export interface StoreDictFilter {
 }
 
 /** Options for /dict/store: at most 50, matching name, merchant name or phone. */
-export async function storeOptions(db: Db, f: StoreDictFilter) {
+export async function storeOptions(db: Db, f: StoreDictFilter, scope: RowRestriction | null = null) {
   const where: string[] = [];
   const params: unknown[] = [];
   const ids = asArray(f.id);
@@ -368,6 +371,8 @@ export async function storeOptions(db: Db, f: StoreDictFilter) {
     params.push(areas);
     where.push(`s.service_area && $${params.length}::text[]`);
   }
+  const scoped = scopeSql(scope, params, 's');
+  if (scoped) where.push(scoped);
   const r = await db.query(
     `SELECT s.id, s.name, s.merchant_id, m.name AS merchant_name, s.province, s.city, s.district,
             s.service_area, s.audit_status

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, operationColumnWidth, listTabs, ALL_TAB, type Row,
+  pick, useListController, useRuntime, endPrepaint, hiddenByDefault, normalizeColumns, operationColumnWidth, listTabs, ALL_TAB, type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -88,7 +88,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
     if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(binding.roles, user?.roles ?? [])) return [];
     // Exactly the export binding's inputs: the current filters and tab, not the page.
     const input = pick(list.query, resolveBindingInput(resource, binding).map((p) => p.name).filter((n) => n !== 'current' && n !== 'pageSize'));
-    return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} />];
+    // The columns the user sees, in the list's order (column settings may hide some).
+    const visible = normalizeColumns(resource.list!.columns).map((c) => c.field).filter((f) => settings.columns[f]?.show !== false);
+    return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
   });
 
   const bulk = gate.bulkActions();

@@ -18,6 +18,10 @@ import { storedLocale, storeLocale } from './locale';
 import { LocaleContext } from './locale-context';
 import { LoadingOverlay } from './LoadingOverlay';
 import { antdTheme } from './theme';
+import { cspNonce } from '../csp-nonce';
+
+// antd's generated <style> elements carry the page's CSP nonce (../csp-nonce.ts); none on the dev server.
+const csp = cspNonce() ? { nonce: cspNonce() } : undefined;
 
 interface Loaded {
   locale: string;
@@ -68,7 +72,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return (
     <LocaleContext.Provider value={ctx}>
       <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
-        <ConfigProvider locale={loaded.antdLocale} theme={antdTheme}>
+        <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp}>
           <AntApp>{children}</AntApp>
         </ConfigProvider>
       </IntlProvider>

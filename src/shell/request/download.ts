@@ -38,7 +38,7 @@ export async function downloadFile(binding: ApiBinding, input?: Record<string, u
     interpret(res.status, res.statusText, await res.text(), binding);
     return;
   }
-  const blob = await res.blob();
+  const blob = options?.onDownload && res.body ? await readWithProgress(res, options.onDownload) : await res.blob();
   const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? binding.path.split('/').pop() ?? 'download';
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -49,4 +49,22 @@ export async function downloadFile(binding: ApiBinding, input?: Record<string, u
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Reads a streamed file, telling the caller how much has arrived (large exports take a while). */
+async function readWithProgress(res: Response, onDownload: NonNullable<CallOptions['onDownload']>): Promise<Blob> {
+  const total = res.headers.get('x-total-count');
+  const rows = total !== null && /^\d+$/.test(total) ? Number(total) : null;
+  const reader = res.body!.getReader();
+  const parts: BlobPart[] = [];
+  let received = 0;
+  onDownload(0, rows);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onDownload(received, rows);
+  }
+  return new Blob(parts, { type: res.headers.get('content-type') ?? 'application/octet-stream' });
 }
