@@ -233,6 +233,16 @@ async function send(o: Operation, req: Sent, auth: boolean): Promise<void> {
     if (typeof json.msg !== 'string' || !json.msg || RAW_KEY.test(json.msg)) problems.push(`error without a readable message: ${where} ${body.slice(0, 160)}`);
   }
   lastCounts = await watch.counts();
+  if (!refused && type !== 'application/json') {
+    // A streamed file (an export) is recorded in the operation log once the stream has ended, which
+    // can be just after the response is complete: let that write land here, not on the next request.
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      const again = await watch.counts();
+      if (watch.diff(lastCounts, again).length === 0) break;
+      lastCounts = again;
+    }
+  }
   if (refused) {
     const changed = watch.diff(before, lastCounts, o.path === '/api/user/login' || res.statusCode === 403 ? LOGGED_WHEN_REFUSED : WRITTEN_WHEN_REFUSED);
     if (changed.length) problems.push(`refused but wrote ${changed.join(', ')}: ${where} ${body.slice(0, 160)}`);
