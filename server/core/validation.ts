@@ -119,8 +119,11 @@ function normalize(input: Json, schema: Json, source: InputSource, partial: bool
       if (source === 'json') out[name] = null;
       continue;
     }
+    // Money is a decimal string on the wire and nothing else: 0.5 as a JSON number is already a
+    // binary fraction, so it is refused rather than guessed at (OpenAPI declares the string).
+    const asString = params.get(name)?.type !== 'money';
     const str = (v: unknown, t: unknown) =>
-      typeof v === 'number' && Number.isFinite(v) && (t === 'string' || (Array.isArray(t) && t.includes('string'))) ? String(v) : v;
+      asString && typeof v === 'number' && Number.isFinite(v) && (t === 'string' || (Array.isArray(t) && t.includes('string'))) ? String(v) : v;
     if (Array.isArray(value) && s.items) out[name] = value.map((v) => str(v, s.items.type));
     else out[name] = str(value, s.type);
   }
@@ -151,12 +154,32 @@ export function createValidation(app: AppSchema, i18n: I18n): Validation {
           throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.body');
         }
         const data = normalize({ ...(input as Json) }, schema, source, partial, params);
+        const unstorable = Object.keys(data).find((name) => !storable(data[name]));
+        if (unstorable !== undefined) {
+          const title = params.get(unstorable)?.title;
+          const field = title ? i18n.t(locale, title) : unstorable;
+          const message = i18n.t(locale, 'server.validation.text', { field });
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: unstorable, message }] });
+        }
         if (check(data)) return data;
         const errors = describeErrors(check.errors ?? [], params, i18n, locale);
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
       };
     },
   };
+}
+
+/** A NUL, or half of a surrogate pair without its other half: no PostgreSQL text column can hold either. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Checked before ajv, for every input of every binding (a NUL in a name or a lone surrogate in a
+ * remark would otherwise reach the database and fail there as a 500).
+ */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.every(storable);
+  return true;
 }
 
 function fieldOf(e: ErrorObject): string {
@@ -187,6 +210,9 @@ const PATTERN_KEYS = {
   datetime: null,
   dateRange: null,
 } as const satisfies Record<FieldType, string | null>;
+
+/** Types whose values are record ids: past 2⁶³ − 1 the value is "not an id", not "too large". */
+const ID_TYPES = new Set(['bigint', 'dict', 'ref']);
 
 /** One message per field (the first problem found), in the request's locale. */
 export function describeErrors(errors: ErrorObject[], params: Map<string, AnyField>, i18n: I18n, locale: string): FieldError[] {
@@ -222,14 +248,18 @@ export function describeErrors(errors: ErrorObject[], params: Map<string, AnyFie
       case 'decimalMin':
         message = t('server.validation.min', { limit: String(p.limit ?? def?.min ?? '') });
         break;
+      case 'decimalMax':
+        // An id past 2⁶³ − 1 is not "too large", it is simply no id.
+        message = def && ID_TYPES.has(def.type) ? t(PATTERN_KEYS[def.type]!) : t('server.validation.max', { limit: String(p.limit ?? def?.max ?? '') });
+        break;
       case 'maximum':
       case 'exclusiveMaximum':
-      case 'decimalMax':
         message = t('server.validation.max', { limit: String(p.limit ?? def?.max ?? '') });
         break;
       case 'type': {
         const type = String(p.type).split(',')[0];
-        message = t(`server.validation.type.${type}`);
+        const key = def && (def.type === 'money' || ID_TYPES.has(def.type)) ? PATTERN_KEYS[def.type] : undefined;
+        message = t(key ?? `server.validation.type.${type}`);
         break;
       }
       case 'enum':

@@ -6,7 +6,7 @@
  * const files = generateAll(set, messages);
  * Object.keys(files) // ['public/locales/en-US.json', …, 'src/generated/types.ts']
  */
-import { buildOpenApi } from '../schema/openapi';
+import { buildOpenApi, openApiText } from '../schema/openapi';
 import { genIconSvgs, genIcons } from './gen-icons';
 import { genRoutes } from './gen-routes';
 import { genServices } from './gen-services';
@@ -29,7 +29,8 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages): Record<st
     'src/generated/services.ts': genServices(set),
     'src/generated/openapi.json': jsonText({
       'x-comment': JSON_COMMENT,
-      ...sortDeep(buildOpenApi(set.app, set.resources.map((r) => r.resource))),
+      // In the default locale; the server serves the others (/api/public/openapi.json?locale=en-US).
+      ...sortDeep(buildOpenApi(set.app, set.resources.map((r) => r.resource), openApiText(messages[set.app.i18n.defaultLocale] ?? {}))),
     }),
   };
   for (const locale of set.app.i18n.locales.map((l) => l.code)) {

@@ -137,7 +137,14 @@ export const bindings = {
     },
   },
   file: {
-    download: { input: { fields: ['key'] }, method: 'GET', path: '/public/file', public: true, result: 'raw' },
+    download: {
+      input: { fields: ['key'] },
+      method: 'GET',
+      path: '/public/file',
+      public: true,
+      response: { type: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] },
+      result: 'raw',
+    },
     upload: {
       audit: false,
       input: { fields: ['file'] },
@@ -304,6 +311,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/merchantAuth/callback',
       public: true,
+      response: { status: [200, 400], type: 'text/html' },
       result: 'raw',
     },
     detail: {
@@ -389,6 +397,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/oauth/approve',
       public: true,
+      response: { status: [302], type: 'text/plain' },
       result: 'raw',
     },
     sandboxAuthorize: {
@@ -404,6 +413,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/oauth/authorize',
       public: true,
+      response: { type: 'text/html' },
       result: 'raw',
     },
     sandboxImage: {
@@ -415,6 +425,7 @@ export const bindings = {
       method: 'GET',
       path: '/public/sandbox/image',
       public: true,
+      response: { type: 'image/svg+xml' },
       result: 'raw',
     },
     sandboxProduct: {
@@ -577,7 +588,14 @@ export const bindings = {
       result: 'record',
       roles: ['admin'],
     },
-    export: { input: { search: true }, method: 'GET', path: '/order/export', result: 'raw', timeout: 120000 },
+    export: {
+      input: { search: true },
+      method: 'GET',
+      path: '/order/export',
+      response: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      result: 'raw',
+      timeout: 120000,
+    },
     get: { input: { fields: ['id'], require: ['id'] }, method: 'GET', path: '/order/getById', result: 'record' },
     list: { input: { page: true, search: true }, method: 'GET', path: '/order/list', result: 'page' },
     logs: { input: { fields: ['id'], require: ['id'] }, method: 'GET', path: '/order/logs', result: 'list' },
@@ -859,7 +877,14 @@ export const bindings = {
   },
   system: {
     health: { method: 'GET', path: '/public/health', public: true, result: 'raw' },
-    openapi: { method: 'GET', path: '/public/openapi.json', public: true, result: 'raw' },
+    openapi: {
+      input: { extra: { locale: { pattern: '^[a-z]{2}(-[A-Z]{2})?$', title: 'openapi.locale', type: 'string' } } },
+      method: 'GET',
+      path: '/public/openapi.json',
+      public: true,
+      response: { type: 'application/json' },
+      result: 'raw',
+    },
   },
   workbench: {
     recent: { method: 'GET', path: '/workbench/recent', result: 'list' },

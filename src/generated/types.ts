@@ -1116,7 +1116,9 @@ export interface SystemBindings {
 export type SystemHealthInput = Record<string, never>;
 
 /** Input of GET /public/openapi.json (system.openapi). */
-export type SystemOpenapiInput = Record<string, never>;
+export type SystemOpenapiInput = {
+  locale?: string;
+};
 
 /** A workbench record (schemas/workbench.json). */
 export interface WorkbenchRecord {

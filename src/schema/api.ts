@@ -28,6 +28,17 @@ export const ResultKind = literalUnion(
   { description: 'shape of "data": page {list,total,current,pageSize}, record, list, ok (null), counts {value:n}, options [{value,label}], config object, file {id,url,name,size,mime}, session {token}, raw any' },
 );
 
+export const ResponseBody = Type.Object(
+  {
+    type: Type.Union([Type.String({ pattern: '^[a-z]+/[a-zA-Z0-9.+-]+$' }), Type.Array(Type.String({ pattern: '^[a-z]+/[a-zA-Z0-9.+-]+$' }), { minItems: 1 })], {
+      description: 'MIME type(s) of the body: a file, a page, an image or a JSON document of its own',
+    }),
+    status: Type.Optional(Type.Array(Type.Integer({ minimum: 200, maximum: 599 }), { minItems: 1, description: 'statuses answered with this body (default [200]); other failures are the JSON envelope' })),
+  },
+  { additionalProperties: false, description: 'the answer is not the {code,msg,data} envelope (OpenAPI declares this type instead)' },
+);
+export type ResponseBody = Static<typeof ResponseBody>;
+
 export const ApiBinding = Type.Object(
   {
     method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
@@ -39,6 +50,7 @@ export const ApiBinding = Type.Object(
     public: Type.Optional(Type.Boolean({ description: 'no session needed (and no token is sent)' })),
     timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms; default from app.json request.timeout' })),
     idempotent: Type.Optional(Type.Boolean({ description: 'client sends an Idempotency-Key header; server applies a repeat once' })),
+    response: Type.Optional(ResponseBody),
     exportOf: Type.Optional(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$', description: 'the server core answers this binding itself: an XLSX file of every row the named list binding gives for the same filters (all pages), the columns named in the "columns" input (the visible ones), headers in the caller\'s locale; no module handler' })),
     audit: Type.Optional(Type.Boolean({ description: 'record each successful call in the operation log; default: true for signed-in POST calls, false for GET' })),
   },

@@ -21,7 +21,16 @@ export type EnumValue = Static<typeof EnumValue>;
 
 export const EnumDef = Type.Object({ values: Type.Array(EnumValue, { minItems: 1 }) }, { additionalProperties: false });
 export const DictDef = Type.Object(
-  { api: Type.String({ pattern: '^/' }), keyword: Type.Optional(Type.String({ default: 'keyword' })) },
+  {
+    api: Type.String({ pattern: '^/' }),
+    keyword: Type.Optional(Type.String({ default: 'keyword' })),
+    value: Type.Optional(
+      Type.Union([Type.Literal('id'), Type.Literal('code')], {
+        default: 'id',
+        description: 'what an option value is: a record id (a 64-bit digit string, the default) or a code such as "order"',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -23,13 +23,19 @@ export function normalizePath(path: string): string {
   return '/' + path.replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
+/**
+ * Deepest page a list serves: 1,000,000 pages of 200 rows is 2×10⁸ rows deep, far past any real list
+ * and far inside PostgreSQL's 64-bit OFFSET, so (current − 1) × pageSize can never overflow.
+ */
+export const MAX_PAGE = 1_000_000;
+
 export const PAGE_PARAMS: ResolvedParam[] = [
-  { name: 'current', field: { type: 'integer', min: 1, default: 1 }, required: false },
-  { name: 'pageSize', field: { type: 'integer', min: 1, max: 200, default: 20 }, required: false },
+  { name: 'current', field: { type: 'integer', title: 'server.param.current', min: 1, max: MAX_PAGE, default: 1 }, required: false },
+  { name: 'pageSize', field: { type: 'integer', title: 'server.param.pageSize', min: 1, max: 200, default: 20 }, required: false },
 ];
 export const SORT_PARAMS: ResolvedParam[] = [
-  { name: 'sortField', field: { type: 'string', maxLength: 64 }, required: false },
-  { name: 'sortOrder', field: { type: 'string', pattern: '^(ascend|descend)$' }, required: false },
+  { name: 'sortField', field: { type: 'string', title: 'server.param.sortField', maxLength: 64 }, required: false },
+  { name: 'sortOrder', field: { type: 'string', title: 'server.param.sortOrder', pattern: '^(ascend|descend)$' }, required: false },
 ];
 
 /** Fields that appear in the search form, in declaration order. */
@@ -88,6 +94,14 @@ export function resolveBindingInput(resource: Resource, binding: ApiBinding): Re
 
 const MONEY = '^-?\\d{1,10}(\\.\\d{1,2})?$';
 export const BIGINT_PATTERN = '^[1-9][0-9]{0,18}$';
+/** 2⁶³ − 1: a 19-digit id above it is refused before it reaches a bigint column. */
+export const BIGINT_MAX = '9223372036854775807';
+/**
+ * Range of an integer or number field that declares no bound of its own: PostgreSQL's `integer`
+ * (a wider column declares min/max), so no value can overflow the column it is compared with.
+ */
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
 export const FILE_KEY_PATTERN = '^[a-f0-9]{32}$';
 export const PHONE_PATTERN = '^(1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8})$';
 export const REGION_CODE_PATTERN = '^\\d{6}$';
@@ -96,7 +110,7 @@ const DICT_VALUE = '^[A-Za-z0-9_.:-]{1,64}$';
 type Json = Record<string, unknown>;
 
 /** JSON Schema of one value on the wire (query strings are coerced by ajv). */
-export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const one = scalarSchema(field, app);
   const multi = field.multiple || field.type === 'dateRange' || field.type === 'region';
   if (!multi) return one;
@@ -108,7 +122,7 @@ export function fieldJsonSchema(field: AnyField, app: Pick<AppSchema, 'enums'>):
   return arr;
 }
 
-function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
+function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const s: Json = {};
   switch (field.type) {
     case 'string':
@@ -126,8 +140,8 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
     case 'number':
     case 'integer':
       s.type = field.type;
-      if (typeof field.min === 'number') s.minimum = field.min;
-      if (typeof field.max === 'number') s.maximum = field.max;
+      s.minimum = typeof field.min === 'number' ? field.min : INT_MIN;
+      s.maximum = typeof field.max === 'number' ? field.max : INT_MAX;
       break;
     case 'money':
       Object.assign(s, { type: 'string', pattern: MONEY });
@@ -135,7 +149,7 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
       if (field.max !== undefined) s.decimalMax = String(field.max);
       break;
     case 'bigint':
-      Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN });
+      Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });
       break;
     case 'boolean':
       s.type = 'boolean';
@@ -161,7 +175,11 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
       break;
     case 'dict':
     case 'ref':
-      Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      // Options are records picked by id unless declared otherwise (a dictionary's `value: "code"`, a
+      // ref whose options carry another field): an id is checked as one, so no value that is not an
+      // id reaches a bigint column.
+      if (isCodeOption(field, app)) Object.assign(s, { type: 'string', pattern: DICT_VALUE });
+      else Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });
       break;
     default:
       // every field type is listed above: a new type fails to compile here until it has a wire schema
@@ -170,8 +188,14 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'>): Json {
   return s;
 }
 
+/** True when a dict or ref field's values are codes rather than record ids. */
+function isCodeOption(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): boolean {
+  if (field.type === 'ref') return !!field.ref && (field.ref.value ?? 'id') !== 'id';
+  return app.dicts?.[field.dict ?? '']?.value === 'code';
+}
+
 /** JSON Schema of a binding's query or body. Property titles carry the i18n key for error messages. */
-export function inputJsonSchema(resource: Resource, bindingName: string, app: Pick<AppSchema, 'enums'>): Json {
+export function inputJsonSchema(resource: Resource, bindingName: string, app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>): Json {
   const params = resolveInput(resource, bindingName);
   const properties: Record<string, Json> = {};
   const required: string[] = [];
@@ -212,6 +236,10 @@ export function compareDecimal(a: string, b: string): number {
 }
 
 /** The enums a resource can use: app.json's plus its own (a field may not use another resource's). */
-export function enumsFor(app: Pick<AppSchema, 'enums'>, resource?: Pick<Resource, 'enums'>): Pick<AppSchema, 'enums'> {
-  return { enums: { ...app.enums, ...(resource?.enums ?? {}) } };
+export function enumsFor(
+  app: Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>>,
+  resource?: Pick<Resource, 'enums'>,
+): Pick<AppSchema, 'enums'> & Partial<Pick<AppSchema, 'dicts'>> {
+  // the dictionaries ride along: a dict field's wire shape depends on its dictionary (id or code)
+  return { enums: { ...app.enums, ...(resource?.enums ?? {}) }, ...(app.dicts ? { dicts: app.dicts } : {}) };
 }

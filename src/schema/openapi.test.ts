@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { describe, expect, test } from 'vitest';
 import type { AppSchema } from './app';
 import type { Resource } from './resource';
-import { buildOpenApi } from './openapi';
+import { buildOpenApi, openApiText } from './openapi';
 
 type Json = Record<string, any>;
 
@@ -33,6 +33,9 @@ const ticket: Resource = {
     add: { method: 'POST', path: '/ticket/add/', input: { fields: ['title', 'amount', 'photo', 'secret'] }, multipart: true, result: 'record', idempotent: true },
     edit: { method: 'POST', path: 'ticket/edit', input: { fields: ['id', 'title'], partial: true, require: ['id'] }, result: 'ok' },
     ping: { method: 'GET', path: 'public/ping', public: true, result: 'raw' },
+    export: { method: 'GET', path: 'ticket/export', result: 'raw', response: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
+    page: { method: 'GET', path: 'public/ticket/page', public: true, result: 'raw', response: { type: 'text/html', status: [200, 400] } },
+    back: { method: 'GET', path: 'public/ticket/back', public: true, result: 'raw', response: { type: 'text/plain', status: [302] } },
   },
 };
 
@@ -41,7 +44,7 @@ describe('buildOpenApi', () => {
 
   test('one operation per binding, at the prefix joined with exactly one slash', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/public/ping', '/api/ticket/add', '/api/ticket/edit', '/api/ticket/list']);
+    expect(Object.keys(doc.paths)).toEqual(['/api/public/ping', '/api/public/ticket/back', '/api/public/ticket/page', '/api/ticket/add', '/api/ticket/edit', '/api/ticket/export', '/api/ticket/list']);
     expect(doc.paths['/api/ticket/list'].get.operationId).toBe('ticketList');
     expect(doc.paths['/api/ticket/add'].post.operationId).toBe('ticketAdd');
   });
@@ -108,5 +111,37 @@ describe('buildOpenApi', () => {
   test('two bindings with one method and path are refused', () => {
     const other: Resource = { name: 'other', api: { x: { method: 'GET', path: '/ticket/list' } } };
     expect(() => buildOpenApi(app, [ticket, other])).toThrow('GET /api/ticket/list is declared twice: by other.api.x and by ticket.api.list');
+  });
+
+  test('a binding that answers a file, a page or a redirect declares that, not the envelope', () => {
+    const xlsx = doc.paths['/api/ticket/export'].get.responses;
+    expect(Object.keys(xlsx['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(xlsx['200'].content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(Object.keys(xlsx['400'].content)).toEqual(['application/json']); // bad input is still the envelope
+    const page = doc.paths['/api/public/ticket/page'].get.responses;
+    expect(Object.keys(page['200'].content)).toEqual(['text/html']);
+    expect(Object.keys(page['400'].content)).toEqual(['application/json', 'text/html']);
+    const back = doc.paths['/api/public/ticket/back'].get.responses;
+    expect(back['200']).toBeUndefined();
+    expect(back['302'].headers.Location).toBeDefined();
+  });
+
+  test('summaries, descriptions and titles are text in the given locale', () => {
+    const messages = {
+      'api.ticket.list': 'Tickets',
+      'ticket.title': 'Title',
+      'enum.role.admin': 'Administrator',
+      'openapi.roles': 'Needs one of: {roles}.',
+      'openapi.response.ok': 'Envelope',
+    };
+    const d = buildOpenApi(app, [ticket], openApiText(messages)) as Json;
+    const list = d.paths['/api/ticket/list'].get;
+    expect(list.summary).toBe('Tickets');
+    expect(list.description).toBe('Needs one of: Administrator.');
+    expect(list.responses['200'].description).toBe('Envelope');
+    expect(list.parameters[0]).toMatchObject({ name: 'title', description: 'Title', schema: { title: 'Title', 'x-title': 'ticket.title' } });
+    expect(d.components.schemas.TicketRecord.properties.title.title).toBe('Title');
+    // a key without text shows as itself, so a missing message is visible in the document
+    expect(d.paths['/api/ticket/add'].post.summary).toBe('api.ticket.add');
   });
 });

@@ -3,9 +3,15 @@
  * APIs), so the server can serve it at /api/public/openapi.json and the CLI can write it to
  * src/generated/openapi.json from the same function.
  *
+ * Texts are in one locale, through `text(key)`: an operation's summary is the message
+ * `api.<resource>.<binding>`, its description says who may call it, parameters carry their field's
+ * title; the `openapi.*` messages word the rest. A response that is not the JSON envelope (a
+ * binding's `response`: an XLSX file, an HTML page, an image) is declared with its own type.
+ *
  * @example
- * const doc = buildOpenApi(app, [staff]);
+ * const doc = buildOpenApi(app, [staff], (key) => messages['zh-CN'][key]);
  * doc.paths['/api/user/list'].get.operationId; // "staffList"
+ * doc.paths['/api/user/list'].get.summary; // "员工列表"
  */
 import type { ApiBinding, ResultKind } from './api';
 import type { AppSchema } from './app';
@@ -36,22 +42,39 @@ export function recordSchemaName(resource: Pick<Resource, 'name'>): string {
 }
 
 const SECURITY_SCHEME = 'token';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The text of a message key in the document's locale, or undefined when there is none. */
+export type OpenApiText = (key: string, values?: Record<string, string>) => string | undefined;
+
+/** OpenApiText over one locale's flat messages, with {name} placeholders filled. */
+export function openApiText(messages: Record<string, string>): OpenApiText {
+  return (key, values = {}) => messages[key]?.replace(/\{(\w+)\}/g, (m, name: string) => values[name] ?? m);
+}
+
+/** The message key of a binding's summary. */
+export function summaryKey(resource: Pick<Resource, 'name'>, bindingName: string): string {
+  return `api.${resource.name}.${bindingName}`;
+}
 
 /**
  * Builds the OpenAPI 3.1 document. Throws when two bindings share a method and path (the CLI
  * reports that as a schema error first, with file and line).
  */
-export function buildOpenApi(app: AppSchema, resources: Resource[]): Json {
+export function buildOpenApi(app: AppSchema, resources: Resource[], text: OpenApiText = () => undefined): Json {
+  // Without a text for a key, the key itself shows (so a missing message is visible, not blank).
+  const t = (key: string, values: Record<string, string> = {}) =>
+    text(key, values) ?? key + (Object.keys(values).length ? ` ${JSON.stringify(values)}` : '');
   const paths: Record<string, Record<string, Json>> = {};
   const schemas: Record<string, Json> = {};
   const owner = new Map<string, string>();
   const sorted = [...resources].sort((a, b) => cmp(a.name, b.name));
 
   for (const resource of sorted) {
-    const record = recordSchema(resource, app);
+    const record = recordSchema(resource, app, t);
     if (record) schemas[recordSchemaName(resource)] = record;
   }
-  schemas.Error = envelope({ type: 'null' }, 'A failure: code is non-zero and msg is a localized sentence.');
+  schemas.Error = envelope({ type: 'null' }, t('openapi.error'));
 
   for (const resource of sorted) {
     for (const name of Object.keys(resource.api ?? {}).sort(cmp)) {
@@ -62,7 +85,7 @@ export function buildOpenApi(app: AppSchema, resources: Resource[]): Json {
       const prev = owner.get(key);
       if (prev) throw new Error(`${key} is declared twice: by ${prev} and by ${resource.name}.api.${name}`);
       owner.set(key, `${resource.name}.api.${name}`);
-      (paths[url] ??= {})[method] = operation(app, resource, name, binding);
+      (paths[url] ??= {})[method] = operation(app, resource, name, binding, t);
     }
   }
 
@@ -71,9 +94,7 @@ export function buildOpenApi(app: AppSchema, resources: Resource[]): Json {
     info: {
       title: app.title,
       version: '1.0.0',
-      description:
-        'Every response is an envelope {code, msg, data}; code 0 is success. ' +
-        `Signed-in calls send the session token in the ${app.request.tokenHeader} header.`,
+      description: t('openapi.info', { header: app.request.tokenHeader }),
     },
     paths: sortKeys(paths),
     components: {
@@ -85,12 +106,18 @@ export function buildOpenApi(app: AppSchema, resources: Resource[]): Json {
   };
 }
 
-function operation(app: AppSchema, resource: Resource, name: string, binding: ApiBinding): Json {
-  const input = cleanSchema(inputJsonSchema(resource, name, app));
+function operation(app: AppSchema, resource: Resource, name: string, binding: ApiBinding, t: (key: string, values?: Record<string, string>) => string): Json {
+  const input = titled(cleanSchema(inputJsonSchema(resource, name, app)), t);
+  const roleNames = (binding.roles ?? []).map((r) => {
+    const def = app.roles.find((x) => x.value === r);
+    return def ? t(def.label) : r;
+  });
+  const who = binding.public ? t('openapi.public') : roleNames.length ? t('openapi.roles', { roles: roleNames.join(', ') }) : t('openapi.signedIn');
   const op: Json = {
     operationId: resource.name + pascalCase(name),
     tags: [resource.name],
-    summary: `${resource.name}.${name}`,
+    summary: t(summaryKey(resource, name)),
+    description: binding.idempotent ? `${who} ${t('openapi.idempotent')}` : who,
   };
   const parameters: Json[] = [];
   if (binding.method === 'GET') {
@@ -98,6 +125,7 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
     const required = new Set(input.required as string[]);
     for (const [param, schema] of Object.entries(props)) {
       const p: Json = { name: param, in: 'query', required: required.has(param), schema };
+      if (typeof schema.title === 'string') p.description = schema.title;
       // multi-value params repeat the name (a=1&a=2)
       if (schema.type === 'array') Object.assign(p, { style: 'form', explode: true });
       parameters.push(p);
@@ -114,7 +142,7 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
       name: 'Idempotency-Key',
       in: 'header',
       required: true,
-      description: 'a repeat with the same key is applied once',
+      description: t('openapi.idempotencyKey'),
       schema: { type: 'string', minLength: 8, maxLength: 128 },
     });
   }
@@ -125,23 +153,53 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
   if (binding.timeout) op['x-timeout'] = binding.timeout;
   if (binding.idempotent) op['x-idempotent'] = true;
 
+  const errorResponse = (key: string): Json => ({ description: t(key), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   const responses: Json = {
-    '200': {
-      description: 'envelope; code 0 carries data (other codes: see the 4xx responses and code 100000, session expired)',
-      content: { 'application/json': { schema: envelope(dataSchema(binding.result, resource)) } },
-    },
-    '400': errorResponse('bad input: msg names the field'),
+    '200': { description: t('openapi.response.ok'), content: { 'application/json': { schema: envelope(dataSchema(binding.result, resource)) } } },
+    '400': errorResponse('openapi.response.badInput'),
   };
-  if (!binding.public) responses['401'] = errorResponse('no session token (code 40100)');
-  if (!binding.public && binding.roles?.length) responses['403'] = errorResponse('the caller holds none of x-roles (code 40300)');
-  responses['404'] = errorResponse('not found (code 40400)');
-  if (binding.method === 'POST') responses['409'] = errorResponse('the change is not allowed in the current state (code 40900)');
-  op.responses = responses;
+  if (!binding.public) responses['401'] = errorResponse('openapi.response.unauthenticated');
+  if (!binding.public && binding.roles?.length) responses['403'] = errorResponse('openapi.response.forbidden');
+  responses['404'] = errorResponse('openapi.response.notFound');
+  if (binding.method === 'POST') responses['409'] = errorResponse('openapi.response.conflict');
+  // An export binding (`exportOf`) is answered by the server core with an XLSX file.
+  const response = binding.response ?? (binding.exportOf ? { type: XLSX } : undefined);
+  if (response) {
+    // Not the envelope: the body is the file, page or document itself, with its own type. An
+    // error status listed here may come either way (a page for the browser, the envelope for bad input).
+    const types = Array.isArray(response.type) ? response.type : [response.type];
+    const content = Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type) }]));
+    for (const status of response.status ?? [200]) {
+      const key = String(status);
+      const prev = responses[key] as Json | undefined;
+      const description = status >= 300 && status < 400 ? t('openapi.response.redirect') : types.includes('text/html') ? t('openapi.response.page') : t('openapi.response.body');
+      responses[key] =
+        status >= 400 && prev
+          ? { description: `${prev.description as string}; ${description}`, content: { ...(prev.content as Json), ...content } }
+          : status >= 300 && status < 400
+            ? { description, headers: { Location: { schema: { type: 'string' } } } }
+            : { description, content };
+    }
+    if (!(response.status ?? [200]).includes(200)) delete responses['200'];
+  }
+  op.responses = sortKeys(responses);
   return op;
 }
 
-function errorResponse(description: string): Json {
-  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+/** Schema of a non-envelope body: JSON is any document, text is a string, anything else bytes. */
+function bodySchema(type: string): Json {
+  if (type === 'application/json') return {};
+  if (type.startsWith('text/') || type === 'image/svg+xml') return { type: 'string' };
+  return { type: 'string', format: 'binary' };
+}
+
+/** Each property gets its field's title as text (`title`), next to the message key (`x-title`). */
+function titled(schema: Json, t: (key: string) => string): Json {
+  const props = schema.properties as Record<string, Json> | undefined;
+  if (!props) return schema;
+  const out: Record<string, Json> = {};
+  for (const [name, p] of Object.entries(props)) out[name] = typeof p['x-title'] === 'string' ? { title: t(p['x-title']), ...p } : p;
+  return { ...schema, properties: out };
 }
 
 function envelope(data: Json, description?: string): Json {
@@ -216,11 +274,11 @@ function dataSchema(result: ResultKind | undefined, resource: Resource): Json {
  * A record as the server sends it: 64-bit ids are JSON numbers with exact digits, money a decimal
  * string; write-only fields (passwords) never appear.
  */
-function recordSchema(resource: Resource, app: AppSchema): Json | undefined {
+function recordSchema(resource: Resource, app: AppSchema, t: (key: string) => string): Json | undefined {
   const fields = Object.entries(resource.fields ?? {}).filter(([, f]) => !f.writeOnly);
   if (!fields.length) return undefined;
   const properties: Record<string, Json> = {};
-  for (const [name, field] of fields) properties[name] = responseFieldSchema(field, app, resource);
+  for (const [name, field] of fields) properties[name] = { title: t(field.title), ...responseFieldSchema(field, app, resource) };
   return { type: 'object', properties };
 }
 
@@ -252,7 +310,7 @@ function multipartSchema(input: Json, resource: Resource): Json {
     props[name] =
       schema.type === 'array'
         ? { ...schema, items: { anyOf: [schema.items, binary] } }
-        : { anyOf: [{ ...schema, 'x-title': undefined }, binary], 'x-title': schema['x-title'] };
+        : { anyOf: [{ ...schema, title: undefined, 'x-title': undefined }, binary], title: schema.title, 'x-title': schema['x-title'] };
   }
   return cleanSchema({ ...input, properties: props });
 }

@@ -107,6 +107,10 @@ export default function ShellLayout() {
       }}
       actionsRender={() => [<LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
       footerRender={() => <IcpFooter />}
+      // No boundary of ProLayout's own (an English "Something went wrong." that never resets): a
+      // screen's failure reaches the router's error element, which offers a reload when a deploy
+      // removed the chunk (StaleBuildPage) and the localized error page otherwise.
+      ErrorBoundary={false}
       // the shell's guard owns document.title ("<route title> - <app title>", spec §2)
       pageTitleRender={false}
     >

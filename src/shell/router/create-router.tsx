@@ -19,6 +19,8 @@ import { RedirectPage } from './RedirectPage';
 import { FallbackPage } from './FallbackPage';
 import { screenRouteId, screenRoutes } from './screen-routes';
 import { startProgress } from './progress';
+import { RouteError } from './RouteError';
+import { watchStaleBuild } from './stale-build';
 
 
 const LoginPage = lazy(() => import('../pages/LoginPage'));
@@ -33,7 +35,7 @@ export function shellRoutes(): RouteObject[] {
     {
       id: 'root',
       element: <RouteGuard />,
-      errorElement: <ResultPage code="error" />,
+      errorElement: <RouteError />,
       children: [
         { index: true, element: <Navigate to={appConfig.session.rootRedirect} replace /> },
         { path: 'login', element: page(<LoginPage />), handle: { title: 'login.title' } },
@@ -59,6 +61,7 @@ export function shellRoutes(): RouteObject[] {
 export type ShellRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createShellRouter(): ShellRouter {
+  watchStaleBuild();
   if (getToken()) preloadLayout();
   startProgress(); // the first navigation: finished by the guard once the first route shows
   const router = createBrowserRouter(shellRoutes());

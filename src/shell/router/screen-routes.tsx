@@ -15,13 +15,20 @@ import { useShell } from '../shell-context';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
 
 const schemas = new Map<string, Promise<Resource>>();
+const failed = new Set<string>();
 
-/** The screen's schema, loaded once and shared by the loader and the element. */
-export function loadScreenSchema(screen: ScreenRoute): Promise<Resource> {
+/**
+ * The screen's schema, loaded once and shared by the loader and the element. A failed load is tried
+ * again on the next navigation (`retry`, from the route's loader), never by a render: a render that
+ * started a new download each time would suspend, fail and suspend again forever (an endless spinner
+ * when a deploy removed the chunk), instead of letting the error reach the route's error element.
+ */
+export function loadScreenSchema(screen: ScreenRoute, retry = false): Promise<Resource> {
   let p = schemas.get(screen.name);
-  if (!p) {
+  if (!p || (retry && failed.has(screen.name))) {
+    failed.delete(screen.name);
     p = screen.load();
-    p.catch(() => schemas.delete(screen.name)); // a failed load is retried next time
+    p.catch(() => failed.add(screen.name));
     schemas.set(screen.name, p);
   }
   return p;
@@ -56,7 +63,7 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
       // navigation (progress bar, a second render of the route tree) before the list could update.
       shouldRevalidate: () => false,
       loader: () => {
-        void loadScreenSchema(screen).catch(() => {});
+        void loadScreenSchema(screen, true).catch(() => {});
         preload?.();
         return null;
       },
