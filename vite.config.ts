@@ -30,7 +30,9 @@ const LAZY_ONLY = { test: (id: string) => HEAVY.test(id) || LOCALE_DATA.test(id)
 const REACT = nm(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'cookie', 'set-cookie-parser']);
 const LAYOUT = nm(['@ant-design/pro-layout']);
 const ANTD_CORE_PARTS = ['alert', 'form', 'input', 'typography', 'segmented'];
-const ANTD_CORE = new RegExp(`[\\\\/]node_modules[\\\\/](antd[\\\\/]es[\\\\/](${ANTD_CORE_PARTS.join('|')})[\\\\/]|@ant-design[\\\\/](cssinjs|v5-patch-for-react-19|icons|icons-svg)[\\\\/]|dayjs[\\\\/]dayjs)`);
+const ANTD_CORE = new RegExp(
+  `[\\\\/]node_modules[\\\\/](antd[\\\\/]es[\\\\/](${ANTD_CORE_PARTS.join('|')})[\\\\/]|@ant-design[\\\\/](cssinjs|v5-patch-for-react-19|icons|icons-svg)[\\\\/]|dayjs[\\\\/]dayjs)`,
+);
 
 const local = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -99,8 +101,13 @@ function antdStaticCss(): Plugin {
     name: 'antd-static-css',
     apply: 'build',
     buildStart() {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', local('./scripts/antd-css/main.ts')], { env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 << 20 });
-      if (r.status !== 0 || !r.stdout.includes('.data-ant-cssinjs-cache-path{')) this.error(`antd-static-css: extracting antd's styles failed (exit ${r.status}):\n${r.stderr}`);
+      const r = spawnSync(process.execPath, ['--import', 'tsx', local('./scripts/antd-css/main.ts')], {
+        env: { ...process.env, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      });
+      if (r.status !== 0 || !r.stdout.includes('.data-ant-cssinjs-cache-path{'))
+        this.error(`antd-static-css: extracting antd's styles failed (exit ${r.status}):\n${r.stderr}`);
       this.emitFile({ type: 'asset', name: ANTD_CSS, source: r.stdout });
     },
   };
@@ -121,13 +128,15 @@ const uiLocaleModules = (code: string) => [`/antd/es/locale/${code.replace('-', 
  * What the entry (with the prepaint) shares with the app, in one chunk: the request rules, schema
  * helpers, formats, the generated routes and icons.
  */
-const ENTRY_SHARED = new RegExp([
-  String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
-  String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-storage)\.ts$`,
-  String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/](routes|icon-svgs))\.ts$`,
-  String.raw`[\/]schemas[\/](app|auth)\.json$`,
-  String.raw`vite[\/]preload-helper`,
-].join('|'));
+const ENTRY_SHARED = new RegExp(
+  [
+    String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
+    String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-storage)\.ts$`,
+    String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/](routes|icon-svgs))\.ts$`,
+    String.raw`[\/]schemas[\/](app|auth)\.json$`,
+    String.raw`vite[\/]preload-helper`,
+  ].join('|'),
+);
 
 /**
  * The entry (main.tsx, with the prepaint) loads the app (boot.tsx) with a dynamic import once a list's
@@ -161,13 +170,14 @@ function appPreload(): Plugin {
         /** A chunk with its static imports (and their CSS), minus what is fetched already. */
         const graph = (start: string[]) => {
           const files = new Set<string>();
-          const walk = (list: string[]) => list.forEach((f) => {
-            const c = bundle[f];
-            if (fetched.has(f) || files.has(f) || c?.type !== 'chunk') return;
-            files.add(f);
-            c.viteMetadata?.importedCss.forEach((x) => files.add(x));
-            walk(c.imports);
-          });
+          const walk = (list: string[]) =>
+            list.forEach((f) => {
+              const c = bundle[f];
+              if (fetched.has(f) || files.has(f) || c?.type !== 'chunk') return;
+              files.add(f);
+              c.viteMetadata?.importedCss.forEach((x) => files.add(x));
+              walk(c.imports);
+            });
           walk(start);
           return [...files];
         };
@@ -180,19 +190,26 @@ function appPreload(): Plugin {
         // antd's and dayjs's texts for the stored locale (shell/i18n/ui-locale.ts): the app's first render
         // waits for them, and it asked for them only then (~90 ms before the frame could render)
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const locales = Object.fromEntries(appJson.i18n.locales.map(({ code }) => [code, urls(graph(uiLocaleModules(code).flatMap((m) => chunks.filter((c) => c.facadeModuleId?.endsWith(m)).map((c) => c.fileName))))]));
+        const locales = Object.fromEntries(
+          appJson.i18n.locales.map(({ code }) => [
+            code,
+            urls(graph(uiLocaleModules(code).flatMap((m) => chunks.filter((c) => c.facadeModuleId?.endsWith(m)).map((c) => c.fileName)))),
+          ]),
+        );
         const antdCss = Object.values(bundle).find((x) => x.type === 'asset' && (x.names ?? []).includes(ANTD_CSS));
         if (!antdCss) throw new Error('app-preload: no antd stylesheet in the bundle (antd-static-css plugin)');
         const files = { antdCss: `/${antdCss.fileName}`, app: urls(app), list: urls(list), locales };
         // Each list route's schema chunk, which the prepaint needs before it can ask for the list: a
         // script in <head> starts it while the entry itself downloads (for a stored session only).
         // (the schemas' own routes: a routed resource with a list view is what the prepaint paints)
-        const schemas = Object.fromEntries(chunks.flatMap((c) => {
-          if (!c.facadeModuleId || !/[\\/]schemas[\\/]\w+\.json$/.test(c.facadeModuleId)) return [];
-          const r = JSON.parse(readFileSync(c.facadeModuleId, 'utf8')) as { kind?: string; list?: unknown; route?: { path?: string; externalUrl?: string } };
-          const painted = r.route?.path && !r.route.externalUrl && r.list && r.kind !== 'custom' && r.kind !== 'service';
-          return painted ? [[r.route!.path!, urls(graph([c.fileName]))]] : [];
-        }));
+        const schemas = Object.fromEntries(
+          chunks.flatMap((c) => {
+            if (!c.facadeModuleId || !/[\\/]schemas[\\/]\w+\.json$/.test(c.facadeModuleId)) return [];
+            const r = JSON.parse(readFileSync(c.facadeModuleId, 'utf8')) as { kind?: string; list?: unknown; route?: { path?: string; externalUrl?: string } };
+            const painted = r.route?.path && !r.route.externalUrl && r.list && r.kind !== 'custom' && r.kind !== 'service';
+            return painted ? [[r.route!.path!, urls(graph([c.fileName]))]] : [];
+          }),
+        );
         if (!Object.keys(schemas).length) throw new Error('app-preload: no schema chunk of a routed list in the bundle');
         const early = `(function(m,k){try{var f=m[location.pathname];if(!f||!localStorage.getItem(k))return;f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}})(${JSON.stringify(schemas)},${JSON.stringify(appJson.request.tokenStorageKey)})`;
         return [
@@ -218,7 +235,26 @@ export default defineConfig({
       // calls and TypeBox's own modules have no side effects, so they are dropped when unused instead of
       // shipping TypeBox (~110 KB) on every route. Other modules keep their package's own declaration.
       treeshake: {
-        manualPureFunctions: ['literalUnion', 'Type', ...['Array', 'Boolean', 'Composite', 'Integer', 'Literal', 'Null', 'Number', 'Object', 'Omit', 'Optional', 'Record', 'String', 'Union', 'Unknown'].map((m) => `Type.${m}`)],
+        manualPureFunctions: [
+          'literalUnion',
+          'Type',
+          ...[
+            'Array',
+            'Boolean',
+            'Composite',
+            'Integer',
+            'Literal',
+            'Null',
+            'Number',
+            'Object',
+            'Omit',
+            'Optional',
+            'Record',
+            'String',
+            'Union',
+            'Unknown',
+          ].map((m) => `Type.${m}`),
+        ],
         moduleSideEffects: (id: string) => (/[\\/]@sinclair[\\/]typebox[\\/]/.test(id) ? false : undefined),
       },
       output: {

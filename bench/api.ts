@@ -23,11 +23,13 @@ const QUERIES: Record<string, string> = {
   'page 3 of a tab': 'current=3&pageSize=20&status=settled',
   'created range': 'current=1&pageSize=20&createdAtFrom=2026-01-01T00:00:00.000Z&createdAtTo=2026-12-31T23:59:59.999Z',
   'status + range': 'current=1&pageSize=20&status=in_service&createdAtFrom=2026-06-01T00:00:00.000Z&createdAtTo=2026-12-31T23:59:59.999Z',
-  'phone': 'current=1&pageSize=20&customerPhone=13812345678',
+  phone: 'current=1&pageSize=20&customerPhone=13812345678',
 };
 
 function seed(env: Record<string, string>): void {
-  console.log(`bench: seeding ${ORDERS} orders (${env.DATABASE_URL ? `PostgreSQL schema ${env.DATABASE_SCHEMA}` : `PGlite in ${env.DATA_DIR}`}); kept for later runs`);
+  console.log(
+    `bench: seeding ${ORDERS} orders (${env.DATABASE_URL ? `PostgreSQL schema ${env.DATABASE_SCHEMA}` : `PGlite in ${env.DATA_DIR}`}); kept for later runs`,
+  );
   const r = spawnSync('npx', ['tsx', 'scripts/seed.ts', '--reset', '--orders', String(ORDERS)], { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error('bench: seeding the benchmark database failed');
 }
@@ -45,13 +47,20 @@ async function pgOrderCount(url: string, schema: string): Promise<number> {
 }
 
 async function token(base: string): Promise<string> {
-  const r = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
+  const r = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"username":"admin","password":"admin123"}',
+  });
   const body = (await r.json()) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`bench: sign-in failed: ${body.msg}`);
   return body.data.token;
 }
 
-export interface ApiFigures { label: string; rows: { endpoint: string; filter: string; n: number; p50: number; p95: number }[] }
+export interface ApiFigures {
+  label: string;
+  rows: { endpoint: string; filter: string; n: number; p50: number; p95: number }[];
+}
 
 async function measure(label: string, env: Record<string, string>): Promise<ApiFigures> {
   const srv = await startServer(env);
@@ -63,28 +72,39 @@ async function measure(label: string, env: Record<string, string>): Promise<ApiF
     const headers = { 'x-misi-token': await token(srv.base) };
 
     const names = Object.keys(QUERIES);
-    for (const [endpoint, path] of [['list', '/api/order/list'], ['count', '/api/order/count']] as const) {
+    for (const [endpoint, path] of [
+      ['list', '/api/order/list'],
+      ['count', '/api/order/count'],
+    ] as const) {
       // warm-up: plans and caches, not timed
       // the count takes the search filters only (no paging)
       const query = (name: string) => (endpoint === 'count' ? QUERIES[name].replace(/(^|&)(current|pageSize)=\d+/g, '').replace(/^&/, '') : QUERIES[name]);
       for (const q of names) await httpGet(`${srv.base}${path}?${query(q)}`, headers, agent);
       // warm-up under load, untimed: the first few hundred calls after a start run unoptimised code on
       // fresh connections; the figures are the steady state a running server sees
-      await load(async (i) => { await httpGet(`${srv.base}${path}?${query(names[i % names.length])}`, headers, agent); }, { clients: 10, count: WARMUP, maxMs: 30_000 });
+      await load(
+        async (i) => {
+          await httpGet(`${srv.base}${path}?${query(names[i % names.length])}`, headers, agent);
+        },
+        { clients: 10, count: WARMUP, maxMs: 30_000 },
+      );
       const byFilter = new Map<string, number[]>(names.map((n) => [n, []]));
       let failures = 0;
       let firstFailure = '';
-      const all = await load(async (i) => {
-        const name = names[i % names.length];
-        const t0 = performance.now();
-        const r = await httpGet(`${srv.base}${path}?${query(name)}`, headers, agent);
-        const text = r.text;
-        byFilter.get(name)!.push(performance.now() - t0);
-        if (r.status !== 200 || !text.startsWith('{"code":0,')) {
-          failures++;
-          firstFailure ||= `${r.status} ${text.slice(0, 200)}`;
-        }
-      }, { clients: 10, count: 1200, maxMs: 90_000 });
+      const all = await load(
+        async (i) => {
+          const name = names[i % names.length];
+          const t0 = performance.now();
+          const r = await httpGet(`${srv.base}${path}?${query(name)}`, headers, agent);
+          const text = r.text;
+          byFilter.get(name)!.push(performance.now() - t0);
+          if (r.status !== 200 || !text.startsWith('{"code":0,')) {
+            failures++;
+            firstFailure ||= `${r.status} ${text.slice(0, 200)}`;
+          }
+        },
+        { clients: 10, count: 1200, maxMs: 90_000 },
+      );
       if (failures) throw new Error(`bench: ${failures} failed ${endpoint} calls on ${label}, e.g. ${firstFailure}`);
       rows.push({ endpoint, filter: 'all (mixed)', n: all.length, p50: percentile(all, 50), p95: percentile(all, 95) });
       for (const [name, lat] of byFilter) {
@@ -114,7 +134,10 @@ export async function apiBench(): Promise<ApiFigures[]> {
   }
   for (const f of out) {
     console.log(`\n${f.label}, 10 concurrent clients`);
-    for (const r of f.rows) console.log(`  ${r.endpoint.padEnd(5)} ${r.filter.padEnd(16)} n=${String(r.n).padStart(4)}  p50=${r.p50.toFixed(1).padStart(6)} ms  p95=${r.p95.toFixed(1).padStart(6)} ms`);
+    for (const r of f.rows)
+      console.log(
+        `  ${r.endpoint.padEnd(5)} ${r.filter.padEnd(16)} n=${String(r.n).padStart(4)}  p50=${r.p50.toFixed(1).padStart(6)} ms  p95=${r.p95.toFixed(1).padStart(6)} ms`,
+      );
   }
   return out;
 }

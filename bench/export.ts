@@ -22,11 +22,17 @@ async function once(label: string, env: Record<string, string>): Promise<string>
   const srv = await startServer(env);
   assertLoopback(srv.base);
   try {
-    const login = await fetch(`${srv.base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
+    const login = await fetch(`${srv.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"admin","password":"admin123"}',
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const before = rssMB(srv.pid);
     let peak = before;
-    const timer = setInterval(() => { peak = Math.max(peak, rssMB(srv.pid)); }, 20);
+    const timer = setInterval(() => {
+      peak = Math.max(peak, rssMB(srv.pid));
+    }, 20);
     const t0 = performance.now();
     const res = await fetch(`${srv.base}/api/order/export`, { headers: { 'x-misi-token': token } });
     if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) throw new Error(`bench export: ${res.status} ${await res.text()}`);

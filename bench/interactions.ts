@@ -149,7 +149,10 @@ async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
   await page.waitForFunction(() => (window as any).__doneAt !== undefined, undefined, { timeout: 30_000 });
   await page.waitForTimeout(400); // Event Timing entries arrive after the next paint
   const r = (await page.evaluate(`({ start: window.__start, doneAt: window.__doneAt, req: window.__req, events: window.__events })`)) as {
-    start: number; doneAt: number; req: [string, number][]; events: [string, number, number][];
+    start: number;
+    doneAt: number;
+    req: [string, number][];
+    events: [string, number, number][];
   };
   const req = step.request ? r.req.find(([u]) => step.request!.test(u)) : undefined;
   if (step.request && !req) throw new Error(`${step.name}: no request matching ${step.request} (sent: ${r.req.map(([u]) => u).join(', ')})`);

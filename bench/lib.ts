@@ -5,7 +5,11 @@ export function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
 }
-export const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 50);
+export const median = (xs: number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /** Runs `clients` loops calling fn until `count` calls or `maxMs` elapsed; returns sorted latencies in ms. */
 export async function load(fn: (i: number) => Promise<void>, opts: { clients: number; count: number; maxMs: number }): Promise<number[]> {

@@ -10,11 +10,20 @@ const base = process.argv[2] ?? 'http://127.0.0.1:8437';
 const what = process.argv[3] ?? 'page2';
 
 async function token(): Promise<string> {
-  const r = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
+  const r = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"username":"admin","password":"admin123"}',
+  });
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount: number; children?: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount: number;
+  children?: number[];
+}
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -30,17 +39,31 @@ await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
 await page.evaluate(() => {
   (window as any).__req = [];
   const of = window.fetch;
-  window.fetch = function (...a: Parameters<typeof fetch>) { (window as any).__req.push([String(a[0] instanceof Request ? a[0].url : a[0]), performance.now()]); return of.apply(this, a); };
+  window.fetch = function (...a: Parameters<typeof fetch>) {
+    (window as any).__req.push([String(a[0] instanceof Request ? a[0].url : a[0]), performance.now()]);
+    return of.apply(this, a);
+  };
   const os = XMLHttpRequest.prototype.open;
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, m: string, u: string | URL, ...rest: any[]) { (window as any).__req.push([String(u), performance.now()]); return (os as any).call(this, m, u, ...rest); } as any;
-  document.addEventListener('click', (e) => { (window as any).__click = e.timeStamp; }, true);
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, m: string, u: string | URL, ...rest: any[]) {
+    (window as any).__req.push([String(u), performance.now()]);
+    return (os as any).call(this, m, u, ...rest);
+  } as any;
+  document.addEventListener(
+    'click',
+    (e) => {
+      (window as any).__click = e.timeStamp;
+    },
+    true,
+  );
 });
 const t0 = await page.evaluate(() => performance.now());
 await cdp.send('Profiler.start');
 if (what === 'page2') await page.locator('.ant-pagination-item-2').click();
 if (what === 'tab') await page.locator('.ant-pro-table-list-toolbar-menu .ant-tabs-tab').nth(1).click();
 await page.waitForTimeout(2500);
-const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] } };
+const { profile } = (await cdp.send('Profiler.stop')) as {
+  profile: { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+};
 const req = await page.evaluate(() => ({ click: (window as any).__click, req: (window as any).__req }));
 console.log(JSON.stringify(req));
 writeFileSync(`/tmp/prof/${what}.cpuprofile`, JSON.stringify(profile));
@@ -67,8 +90,17 @@ function phases(fromMs: number, toMs: number) {
       chain.push(n.callFrame.functionName);
       const up = parent.get(id);
       const pn = up !== undefined ? byId0.get(up)!.callFrame.functionName : '';
-      if (!label && (pn === 'renderWithHooks' || pn === 'renderWithHooksAgain' || pn === 'finishClassComponent')) label = 'render ' + (n.callFrame.functionName || '(anon)') + ' ' + n.callFrame.url.split('/').pop() + ':' + n.callFrame.lineNumber;
-      if (!label && (pn === 'commitHookEffectListMount' || pn === 'commitHookEffectListUnmount')) label = pn.replace('commitHookEffectList', 'effect ') + ' ' + (n.callFrame.functionName || '(anon)') + ' ' + n.callFrame.url.split('/').pop() + ':' + n.callFrame.lineNumber;
+      if (!label && (pn === 'renderWithHooks' || pn === 'renderWithHooksAgain' || pn === 'finishClassComponent'))
+        label = 'render ' + (n.callFrame.functionName || '(anon)') + ' ' + n.callFrame.url.split('/').pop() + ':' + n.callFrame.lineNumber;
+      if (!label && (pn === 'commitHookEffectListMount' || pn === 'commitHookEffectListUnmount'))
+        label =
+          pn.replace('commitHookEffectList', 'effect ') +
+          ' ' +
+          (n.callFrame.functionName || '(anon)') +
+          ' ' +
+          n.callFrame.url.split('/').pop() +
+          ':' +
+          n.callFrame.lineNumber;
       id = up;
     }
     const top = chain[0];
@@ -78,7 +110,13 @@ function phases(fromMs: number, toMs: number) {
     sum += d;
   }
   console.log(`busy ${sum.toFixed(0)} ms between ${fromMs.toFixed(0)} and ${toMs.toFixed(0)}`);
-  console.log([...out].sort((a, b) => b[1] - a[1]).slice(0, 45).map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`).join('\n'));
+  console.log(
+    [...out]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 45)
+      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`)
+      .join('\n'),
+  );
 }
 const firstReq = req.req.find((r: [string, number]) => r[1] >= req.click);
 console.log('=== click -> request');
@@ -102,8 +140,21 @@ function walk(id: number, stack: Set<string>): number {
   return tot;
 }
 walk(profile.nodes[0].id, new Set());
-const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).filter(([k]) => !/^\((idle|program|root|garbage)/.test(k)).slice(0, 40).map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`).join('\n');
+const top = (m: Map<string, number>) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([k]) => !/^\((idle|program|root|garbage)/.test(k))
+    .slice(0, 40)
+    .map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`)
+    .join('\n');
 console.log('SELF\n' + top(selfBy));
 console.log('TOTAL\n' + top(totalBy));
-console.log('idle', (selfBy.get('(idle) :-1:-1') ?? 0).toFixed(0), 'program', (selfBy.get('(program) :-1:-1') ?? 0).toFixed(0), 'gc', (selfBy.get('(garbage collector) :-1:-1') ?? 0).toFixed(0));
+console.log(
+  'idle',
+  (selfBy.get('(idle) :-1:-1') ?? 0).toFixed(0),
+  'program',
+  (selfBy.get('(program) :-1:-1') ?? 0).toFixed(0),
+  'gc',
+  (selfBy.get('(garbage collector) :-1:-1') ?? 0).toFixed(0),
+);
 await browser.close();

@@ -19,19 +19,28 @@ import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from 
 const what = process.argv[2] ?? 'all';
 
 async function token(base: string): Promise<string> {
-  const r = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin123"}' });
+  const r = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"username":"admin","password":"admin123"}',
+  });
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
 
 async function routeBytes(base: string, route: string, waitFor: string, storage?: Record<string, string>) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const ctx = await browser.newContext({ locale: 'zh-CN' });
-  if (storage) await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
+  if (storage)
+    await ctx.addInitScript((s: Record<string, string>) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+    }, storage);
   const page = await ctx.newPage();
   await page.goto(base + route);
   await page.locator(waitFor).first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  const js = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js')).reduce((s, e) => s + e.transferSize, 0));
+  const js = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js')).reduce((s, e) => s + e.transferSize, 0),
+  );
   await browser.close();
   return Math.round(js / 1024);
 }
@@ -43,13 +52,20 @@ async function interactions(base: string, storage: Record<string, string>, runs 
   try {
     for (let i = 0; i < runs; i++) {
       const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
+      await ctx.addInitScript((s: Record<string, string>) => {
+        for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+      }, storage);
       const page = await ctx.newPage();
       await page.addInitScript({ content: INSTRUMENT });
       await page.goto(base + '/order');
       await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
       await page.waitForTimeout(1500);
-      all.push(await runInteractions(page, listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' })));
+      all.push(
+        await runInteractions(
+          page,
+          listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }),
+        ),
+      );
       await ctx.close();
     }
   } finally {
@@ -59,7 +75,9 @@ async function interactions(base: string, storage: Record<string, string>, runs 
   console.log('interaction (ms, min–max over runs)   before request   click to result   Event Timing');
   for (let k = 0; k < all[0].length; k++) {
     const col = all.map((r) => r[k]);
-    console.log(`${col[0].name.padEnd(36)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`);
+    console.log(
+      `${col[0].name.padEnd(36)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
+    );
   }
   return all;
 }
@@ -74,7 +92,8 @@ async function web() {
     const order = await measureRoute(ours.base, '/order', { storage });
     // the four other lists: live table, fewer loads (the order route carries the detailed figures)
     const lists: Record<string, number> = {};
-    for (const route of ['/staff', '/store', '/merchant', '/product']) lists[route] = (await measureRoute(ours.base, route, { storage, loads: 3, minRows: 5 })).coldLiveMs; // merchant has 12 demo rows
+    for (const route of ['/staff', '/store', '/merchant', '/product'])
+      lists[route] = (await measureRoute(ours.base, route, { storage, loads: 3, minRows: 5 })).coldLiveMs; // merchant has 12 demo rows
     const inter = await interactions(ours.base, storage);
     const baseline = await serveBaseline();
     let base;
@@ -84,11 +103,21 @@ async function web() {
       baseline.stop();
     }
     console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, order, lists, baseline: base, interactions: inter }, null, 2));
-    console.log(`other lists, live table cold (median of 3): ${Object.entries(lists).map(([r, ms]) => `${r} ${ms} ms (${(base.coldMs / ms).toFixed(2)}x the baseline's rows)`).join(', ')}`);
+    console.log(
+      `other lists, live table cold (median of 3): ${Object.entries(lists)
+        .map(([r, ms]) => `${r} ${ms} ms (${(base.coldMs / ms).toFixed(2)}x the baseline's rows)`)
+        .join(', ')}`,
+    );
     const r = (a: number, b: number) => (a / b).toFixed(2);
-    console.log(`order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS (+ ${order.cssTransferKB} KB CSS) transferred`);
-    console.log(`baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS (+ ${base.cssTransferKB} KB CSS) transferred`);
-    console.log(`ratio (baseline / ours): rows cold ${r(base.coldMs, order.coldMs)}x, warm ${r(base.warmMs, order.warmMs)}x; live table cold ${r(base.coldLiveMs, order.coldLiveMs)}x, warm ${r(base.warmLiveMs, order.warmLiveMs)}x; JS bytes ${r(base.jsTransferKB, order.jsTransferKB)}x`);
+    console.log(
+      `order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS (+ ${order.cssTransferKB} KB CSS) transferred`,
+    );
+    console.log(
+      `baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS (+ ${base.cssTransferKB} KB CSS) transferred`,
+    );
+    console.log(
+      `ratio (baseline / ours): rows cold ${r(base.coldMs, order.coldMs)}x, warm ${r(base.warmMs, order.warmMs)}x; live table cold ${r(base.coldLiveMs, order.coldLiveMs)}x, warm ${r(base.warmLiveMs, order.warmLiveMs)}x; JS bytes ${r(base.jsTransferKB, order.jsTransferKB)}x`,
+    );
   } finally {
     await ours.stop();
   }

@@ -47,11 +47,17 @@ async function measure(browser: Browser, url: string, opts: { storage?: Record<s
   const liveTimes: number[] = [];
   let js = { files: 0, transfer: 0, decoded: 0, css: 0 };
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  if (opts.storage) await ctx.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, opts.storage);
+  if (opts.storage)
+    await ctx.addInitScript((s: Record<string, string>) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+    }, opts.storage);
   for (let i = 0; i < opts.loads + (opts.warm ? 1 : 0); i++) {
     // cold: a fresh context each load (empty cache); warm: reuse one context (HTTP cache filled by the first load)
     const c = opts.warm ? ctx : await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    if (!opts.warm && opts.storage) await c.addInitScript((s: Record<string, string>) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, opts.storage);
+    if (!opts.warm && opts.storage)
+      await c.addInitScript((s: Record<string, string>) => {
+        for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+      }, opts.storage);
     const page = await c.newPage();
     // A string, not a function: tsx (esbuild keepNames) wraps named inner functions in __name(), which
     // does not exist in the page, so a function script threw and never recorded the rows.
@@ -64,13 +70,21 @@ async function measure(browser: Browser, url: string, opts: { storage?: Record<s
       const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const res = all.filter((e) => e.name.endsWith('.js'));
       const css = all.filter((e) => e.name.endsWith('.css')).reduce((s, e) => s + e.transferSize, 0);
-      return { rowsAt: (window as any).__rowsAt as number, liveAt: (window as any).__liveAt as number, files: res.length, transfer: res.reduce((s, e) => s + e.transferSize, 0), decoded: res.reduce((s, e) => s + e.decodedBodySize, 0), css };
+      return {
+        rowsAt: (window as any).__rowsAt as number,
+        liveAt: (window as any).__liveAt as number,
+        files: res.length,
+        transfer: res.reduce((s, e) => s + e.transferSize, 0),
+        decoded: res.reduce((s, e) => s + e.decodedBodySize, 0),
+        css,
+      };
     });
     if (!(opts.warm && i === 0)) {
       times.push(m.rowsAt);
       liveTimes.push(m.liveAt);
     }
-    if (i === (opts.warm ? 1 : 0) || !opts.warm) js = { files: m.files, transfer: Math.max(js.transfer, m.transfer), decoded: m.decoded, css: Math.max(js.css, m.css) };
+    if (i === (opts.warm ? 1 : 0) || !opts.warm)
+      js = { files: m.files, transfer: Math.max(js.transfer, m.transfer), decoded: m.decoded, css: Math.max(js.css, m.css) };
     await page.close();
     if (!opts.warm) await c.close();
   }
@@ -78,7 +92,11 @@ async function measure(browser: Browser, url: string, opts: { storage?: Record<s
   return { ms: median(times), liveMs: median(liveTimes), js };
 }
 
-export async function measureRoute(base: string, route: string, opts: { storage?: Record<string, string>; minRows?: number; loads?: number }): Promise<RouteFigures> {
+export async function measureRoute(
+  base: string,
+  route: string,
+  opts: { storage?: Record<string, string>; minRows?: number; loads?: number },
+): Promise<RouteFigures> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const loads = opts.loads ?? 10;

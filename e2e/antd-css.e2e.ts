@@ -17,7 +17,9 @@ const LIVE_ROWS = '#root .ant-table-tbody tr.ant-table-row';
 
 async function live(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction((sel) => !document.documentElement.classList.contains('pp-on') && document.querySelectorAll(sel).length > 0, LIVE_ROWS, { timeout: 30_000 });
+  await page.waitForFunction((sel) => !document.documentElement.classList.contains('pp-on') && document.querySelectorAll(sel).length > 0, LIVE_ROWS, {
+    timeout: 30_000,
+  });
   // the tabs' ink bar and the fixed columns' shadows settle after a frame or two
   await page.waitForTimeout(600);
 }
@@ -25,16 +27,52 @@ async function live(page: Page, path: string): Promise<void> {
 /** Styles antd generated in the page itself (its runtime <style> tags), by their first selector. */
 const generated = (page: Page) => page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.innerHTML.slice(0, 80)));
 
-const PROPS = ['color', 'background-color', 'font-family', 'font-size', 'font-weight', 'line-height', 'display', 'position', 'padding', 'margin', 'border-top', 'border-bottom',
-  'border-left', 'border-right', 'border-radius', 'box-shadow', 'opacity', 'overflow', 'text-align', 'white-space', 'cursor', 'transition', 'z-index', 'visibility'];
+const PROPS = [
+  'color',
+  'background-color',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'line-height',
+  'display',
+  'position',
+  'padding',
+  'margin',
+  'border-top',
+  'border-bottom',
+  'border-left',
+  'border-right',
+  'border-radius',
+  'box-shadow',
+  'opacity',
+  'overflow',
+  'text-align',
+  'white-space',
+  'cursor',
+  'transition',
+  'z-index',
+  'visibility',
+];
 
 /** Every element of the app: its place in the tree, classes, box and computed style. */
 function snapshot(page: Page) {
-  return page.evaluate((props) => [...document.querySelectorAll('#root *')].map((el, i) => {
-    const r = el.getBoundingClientRect();
-    const cs = getComputedStyle(el);
-    return { i, el: `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').trim().split(/\s+/).join('.')}`, box: [r.x, r.y, r.width, r.height].map(Math.round).join(','), style: props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';') };
-  }), PROPS);
+  return page.evaluate(
+    (props) =>
+      [...document.querySelectorAll('#root *')].map((el, i) => {
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        return {
+          i,
+          el: `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')
+            .trim()
+            .split(/\s+/)
+            .join('.')}`,
+          box: [r.x, r.y, r.width, r.height].map(Math.round).join(','),
+          style: props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'),
+        };
+      }),
+    PROPS,
+  );
 }
 
 describe('antd static stylesheet', () => {
@@ -45,7 +83,13 @@ describe('antd static stylesheet', () => {
       assert.deepEqual(await generated(page), [], `${path}: antd generated these styles in the page, the stylesheet lacks them`);
     }
     // the stylesheet really applied (a CSS file, not a style tag): antd's table header background
-    assert.equal(await page.locator('#root .ant-table-thead th').first().evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(250, 250, 250)');
+    assert.equal(
+      await page
+        .locator('#root .ant-table-thead th')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+      'rgb(250, 250, 250)',
+    );
     await ctx.close();
   });
 
@@ -64,8 +108,10 @@ describe('antd static stylesheet', () => {
 
     assert.ok(ours.length > 500, `the page has its elements (${ours.length})`);
     assert.equal(ours.length, theirs.length, 'same elements');
-    const diffs = ours.filter((o, i) => o.el !== theirs[i].el || o.box !== theirs[i].box || o.style !== theirs[i].style)
-      .slice(0, 5).map((o) => ({ static: o, runtime: theirs[o.i] }));
+    const diffs = ours
+      .filter((o, i) => o.el !== theirs[i].el || o.box !== theirs[i].box || o.style !== theirs[i].style)
+      .slice(0, 5)
+      .map((o) => ({ static: o, runtime: theirs[o.i] }));
     assert.deepEqual(diffs, [], 'elements that differ');
     await a.close();
     await b.close();

@@ -16,10 +16,16 @@ describe('sign in and out', () => {
         await signIn(page, DEMO[role].username, DEMO[role].password);
         await expectPath(page, '/index');
         const userMenu = page.getByTestId('user-menu');
-        await until(() => userMenu.innerText(), (t) => t.includes(NICK[role]));
+        await until(
+          () => userMenu.innerText(),
+          (t) => t.includes(NICK[role]),
+        );
         assert.equal((await userMenu.innerText()).trim(), NICK[role]);
         assert.ok(await storageItem(page, 'Authorization'));
-        await page.getByTestId('home-user').getByText(msg(locale, 'home.hello', { name: NICK[role] })).waitFor();
+        await page
+          .getByTestId('home-user')
+          .getByText(msg(locale, 'home.hello', { name: NICK[role] }))
+          .waitFor();
         if (role === 'admin') await shot(page, `auth-home-${locale}`);
         await userMenu.hover();
         await page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.logout') }).click();

@@ -26,7 +26,7 @@ function lazyChunks(): Map<string, string> {
 }
 
 describe('what the order route ships', () => {
-  test('none of ProField\'s unused value types and no TypeBox on /order; each lazy type still loads with its component', async () => {
+  test("none of ProField's unused value types and no TypeBox on /order; each lazy type still loads with its component", async () => {
     const chunks = lazyChunks();
     const { ctx, page } = await pageAs('admin', { locale: 'zh-CN' });
     const scripts: { url: string; body: Promise<string> }[] = [];

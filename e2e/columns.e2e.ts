@@ -71,7 +71,8 @@ async function measure(page: Page, wide: boolean): Promise<Geometry> {
     const scrolls = scroller.scrollWidth > scroller.clientWidth + 1;
     const box = scroller.getBoundingClientRect();
     const fixed = (el: Element) => /ant-table-cell-fix-(left|right)/.test(el.className);
-    const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 30) || el.className.split(' ').find((c) => c.startsWith('ant-table-selection')) || '(empty)';
+    const text = (el: Element) =>
+      (el.textContent ?? '').trim().slice(0, 30) || el.className.split(' ').find((c) => c.startsWith('ant-table-selection')) || '(empty)';
     const rows = [root.querySelector('.ant-table-thead > tr')!, ...root.querySelectorAll('.ant-table-tbody > tr.ant-table-row')];
     const headers = [...rows[0].children].filter((c) => !c.classList.contains('ant-table-cell-scrollbar'));
     const header = (i: number) => text(headers[i] ?? rows[0]);
@@ -103,7 +104,9 @@ async function measure(page: Page, wide: boolean): Promise<Geometry> {
           }
           const out = boxes.map((b) => Math.max(a.left - Math.max(b.left, left), Math.min(b.right, right) - a.right)).reduce((x, y) => Math.max(x, y), 0);
           if (out > 1) {
-            problems.push(`${where}, column "${header(i)}": "${(node.textContent ?? '').trim().slice(0, 20)}" sticks out of its ${Math.round(a.width)} px cell by ${Math.round(out)} px`);
+            problems.push(
+              `${where}, column "${header(i)}": "${(node.textContent ?? '').trim().slice(0, 20)}" sticks out of its ${Math.round(a.width)} px cell by ${Math.round(out)} px`,
+            );
             break;
           }
         }
@@ -133,10 +136,16 @@ async function measure(page: Page, wide: boolean): Promise<Geometry> {
     }
     if (wide) {
       if (scrolls) problems.push(`the table scrolls sideways: ${scroller.scrollWidth} px of content in ${scroller.clientWidth} px`);
-      const items = [...root.querySelectorAll<HTMLElement>('.ant-pro-table-list-toolbar-container .ant-tabs-tab, .ant-pro-table-list-toolbar-container button, .ant-pro-table-list-toolbar-container .ant-switch, .ant-pro-table-list-toolbar-setting-item')]
-        .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+      const items = [
+        ...root.querySelectorAll<HTMLElement>(
+          '.ant-pro-table-list-toolbar-container .ant-tabs-tab, .ant-pro-table-list-toolbar-container button, .ant-pro-table-list-toolbar-container .ant-switch, .ant-pro-table-list-toolbar-setting-item',
+        ),
+      ]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height > 0);
       const centers = items.map((r) => r.top + r.height / 2);
-      if (centers.length && Math.max(...centers) - Math.min(...centers) > 12) problems.push(`the toolbar wraps: items' centres span ${Math.round(Math.max(...centers) - Math.min(...centers))} px`);
+      if (centers.length && Math.max(...centers) - Math.min(...centers) > 12)
+        problems.push(`the toolbar wraps: items' centres span ${Math.round(Math.max(...centers) - Math.min(...centers))} px`);
     }
     // the data columns (without the selection and operation columns), for the key-column check
     const dataHeaders = headers.filter((h) => !h.classList.contains('ant-table-selection-column') && !h.classList.contains('ant-table-cell-fix-right'));

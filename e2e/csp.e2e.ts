@@ -14,7 +14,11 @@ import { drawer, modal, rows, runRowAction } from './lib/order-helpers';
 after(closeBrowser);
 const zh = (key: string) => msg('zh-CN', key);
 
-interface Violation { directive: string; blocked: string; sample: string }
+interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+}
 
 /** Everything the browser says about the policy, from the first script on. */
 async function watchPolicy(page: Page) {

@@ -50,7 +50,10 @@ describe('spec §8 error catalogue', () => {
     await stub(page, '/api/user/info', { status: 500, body: { code: 50000, msg: 'boom', data: null } });
     const seen = recordApi(page);
     await page.goto('/staff');
-    await until(async () => seen.filter((s) => s.path === '/api/user/info').length, (n) => n > 0);
+    await until(
+      async () => seen.filter((s) => s.path === '/api/user/info').length,
+      (n) => n > 0,
+    );
     await page.waitForTimeout(1500);
     assert.equal(pathOf(page), '/staff');
     for (const code of ['401', '403', '404', 'error']) assert.equal(await page.getByTestId(`result-${code}`).count(), 0, `no ${code} page`);
@@ -77,7 +80,10 @@ describe('spec §8 error catalogue', () => {
     await page.goto('/login');
     await page.locator('#username').waitFor();
     const submit = page.locator('button[type=submit]');
-    await until(() => submit.innerText(), (t) => /登\s*录/.test(t));
+    await until(
+      () => submit.innerText(),
+      (t) => /登\s*录/.test(t),
+    );
     assert.match(await submit.innerText(), /登\s*录/);
     assert.equal(await page.locator('#username').getAttribute('placeholder'), msg('zh-CN', 'login.usernamePlaceholder'));
     assert.ok(!(await page.locator('body').innerText()).includes(msg('en-US', 'login.submit')), 'no English text');
@@ -116,11 +122,16 @@ describe('request layer', () => {
     const { ctx, page, token } = await pageAs('admin');
     const seen = recordApi(page);
     const key = 'a'.repeat(32);
-    await stub(page, '/api/user/info', { body: { code: 0, msg: 'ok', data: { id: 1, username: 'admin', nickname: '系统管理员', avatar: key, roles: ['admin'] } } });
+    await stub(page, '/api/user/info', {
+      body: { code: 0, msg: 'ok', data: { id: 1, username: 'admin', nickname: '系统管理员', avatar: key, roles: ['admin'] } },
+    });
     await stub(page, '/api/public/file', { status: 200, body: 'x', contentType: 'image/png' });
     await page.goto('/index');
     await page.getByTestId('home-user').waitFor();
-    const file = await until(async () => seen.filter((s) => s.path === '/api/public/file'), (f) => f.length > 0);
+    const file = await until(
+      async () => seen.filter((s) => s.path === '/api/public/file'),
+      (f) => f.length > 0,
+    );
     assert.ok(file.length > 0, 'the avatar is fetched from /api/public/file');
     assert.equal(file[0]!.headers['x-misi-token'], undefined);
     assert.equal(seen.find((s) => s.path === '/api/user/info')?.headers['x-misi-token'], token);
@@ -131,14 +142,20 @@ describe('request layer', () => {
     const { ctx, page } = await pageAs('admin');
     const big = '9223372036854775807';
     const row = `{"id":${big},"username":"bigid","nickname":"大号","phone":"13800000000","roles":["finance"],"storeId":null,"storeName":null,"avatar":null,"enabled":true,"lastLoginAt":null,"createdAt":"2026-01-01T00:00:00.000Z"}`;
-    await stub(page, '/api/user/list', { body: `{"code":0,"msg":"ok","data":{"list":[${row}],"total":1,"current":1,"pageSize":20}}`, contentType: 'application/json' });
+    await stub(page, '/api/user/list', {
+      body: `{"code":0,"msg":"ok","data":{"list":[${row}],"total":1,"current":1,"pageSize":20}}`,
+      contentType: 'application/json',
+    });
     await stub(page, '/api/user/detail', { body: `{"code":0,"msg":"ok","data":${row}}`, contentType: 'application/json' });
     const seen = recordApi(page);
     await page.goto('/staff');
     await visibleRows(page).first().waitFor();
     assert.equal(await visibleRows(page).first().getAttribute('data-row-key'), big);
     await visibleRows(page).first().getByText(msg('zh-CN', 'common.edit')).click();
-    const detail = await until(async () => seen.filter((s) => s.path === '/api/user/detail'), (d) => d.length > 0);
+    const detail = await until(
+      async () => seen.filter((s) => s.path === '/api/user/detail'),
+      (d) => d.length > 0,
+    );
     assert.ok(detail.length > 0, 'edit loads the detail');
     assert.equal(new URL(detail[0]!.url).searchParams.get('id'), big);
     await ctx.close();

@@ -13,7 +13,10 @@ describe('export', () => {
       const { ctx, page } = await pageAs('admin', { locale });
       await page.goto('/store?auditStatus=pending');
       await page.locator('tr.ant-table-row:visible').first().waitFor();
-      const totalText = await until(() => page.locator('.ant-pagination-total-text:visible').first().innerText(), (s) => /\d/.test(s));
+      const totalText = await until(
+        () => page.locator('.ant-pagination-total-text:visible').first().innerText(),
+        (s) => /\d/.test(s),
+      );
       const total = Number(totalText.replace(/[^\d]/g, ''));
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
       // the success message names the rows exported

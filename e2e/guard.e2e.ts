@@ -98,7 +98,11 @@ describe('signed in', () => {
     await rows(page).first().waitFor();
     await page.goto('/redirect/staff?username=admin');
     await expectPath(page, '/staff?username=admin');
-    await until(() => rows(page).count(), (n) => n === 1, 8000);
+    await until(
+      () => rows(page).count(),
+      (n) => n === 1,
+      8000,
+    );
     await shot(page, 'guard-redirect-helper');
     await eventuallyEqual(() => rows(page).count(), 1, 'one visible row after /redirect', 1000);
     assert.match(await rows(page).first().innerText(), /^admin/);
@@ -114,11 +118,16 @@ describe('signed in', () => {
     await expectPath(page, '/staff');
     await rows(page).nth(5).waitFor();
     // scroll down and make sure it stays down (a late list-URL update may still run its own scroll-to-top)
-    const scrolled = await until(async () => {
-      await page.evaluate(() => window.scrollTo(0, 400));
-      await page.waitForTimeout(500);
-      return page.evaluate(() => document.scrollingElement!.scrollTop);
-    }, (v) => v > 0, 5000, 0);
+    const scrolled = await until(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, 400));
+        await page.waitForTimeout(500);
+        return page.evaluate(() => document.scrollingElement!.scrollTop);
+      },
+      (v) => v > 0,
+      5000,
+      0,
+    );
     assert.ok(scrolled > 0, 'staff list is scrollable and stays scrolled');
     await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.merchant') }).click();
     const t0 = Date.now();
@@ -150,12 +159,19 @@ describe('signed in', () => {
 
   const allMenu = ALL_SCREENS.map((s) => msg('zh-CN', `menu.${s}`));
   const adminMenu = ADMIN_SCREENS.map((s) => msg('zh-CN', `menu.${s}`));
-  for (const [role, want] of [['admin', adminMenu], ['finance', allMenu], ['dispatcher', [msg('zh-CN', 'menu.index'), msg('zh-CN', 'menu.order')]]] as const) {
+  for (const [role, want] of [
+    ['admin', adminMenu],
+    ['finance', allMenu],
+    ['dispatcher', [msg('zh-CN', 'menu.index'), msg('zh-CN', 'menu.order')]],
+  ] as const) {
     test(`menu shows the screens ${role} may open`, async () => {
       const { ctx, page } = await pageAs(role);
       await page.goto('/index');
       await page.getByTestId('home-user').waitFor();
-      const got = await until(() => menuLabels(page), (m) => m.length === want.length);
+      const got = await until(
+        () => menuLabels(page),
+        (m) => m.length === want.length,
+      );
       assert.deepEqual([...got].sort(), [...want].sort());
       await shot(page, `guard-menu-${role}`);
       await ctx.close();
@@ -180,7 +196,10 @@ describe('signed in', () => {
     await page.locator('form #username:visible').fill('zhao');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expectPath(page, '/staff?username=zhao');
-    await until(() => rows(page).allInnerTexts(), (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')));
+    await until(
+      () => rows(page).allInnerTexts(),
+      (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')),
+    );
     await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.store') }).click();
     await expectPath(page, '/store');
     await rows(page).first().waitFor();
@@ -188,7 +207,10 @@ describe('signed in', () => {
     await rows(page).first().waitFor();
     await shot(page, 'guard-keepalive-back');
     assert.equal(await page.locator('form #username:visible').inputValue(), 'zhao', 'the filter input keeps its value');
-    const texts = await until(() => rows(page).allInnerTexts(), (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')));
+    const texts = await until(
+      () => rows(page).allInnerTexts(),
+      (t) => t.length > 0 && t.every((r) => r.startsWith('zhao')),
+    );
     assert.ok(texts.length > 0 && texts.every((r) => r.startsWith('zhao')), `rows filtered: ${texts.map((t) => t.split('\n')[0]).join(',')}`);
     await expectPath(page, '/staff?username=zhao'); // the list state lives in the query string
     await ctx.close();

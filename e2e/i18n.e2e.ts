@@ -26,7 +26,10 @@ describe('locale', () => {
     assert.ok((await columns()).includes(msg('zh-CN', 'staff.username')));
 
     await pickLocale(page, 'English');
-    const en = await until(() => menuLabels(page), (m) => m.includes(msg('en-US', 'menu.staff')));
+    const en = await until(
+      () => menuLabels(page),
+      (m) => m.includes(msg('en-US', 'menu.staff')),
+    );
     assert.ok(en.includes(msg('en-US', 'menu.staff')), `menu in English: ${en.join(',')}`);
     assert.ok((await until(columns, (c) => c.includes(msg('en-US', 'staff.username')))).includes(msg('en-US', 'staff.username')));
     assert.equal(await storageItem(page, 'locale'), 'en-US');
@@ -34,11 +37,26 @@ describe('locale', () => {
 
     await page.reload();
     await page.locator('tr.ant-table-row:visible').first().waitFor();
-    assert.ok((await until(() => menuLabels(page), (m) => m.includes(msg('en-US', 'menu.staff')))).includes(msg('en-US', 'menu.staff')), 'still English after reload');
+    assert.ok(
+      (
+        await until(
+          () => menuLabels(page),
+          (m) => m.includes(msg('en-US', 'menu.staff')),
+        )
+      ).includes(msg('en-US', 'menu.staff')),
+      'still English after reload',
+    );
     assert.ok(!(await page.locator('body').innerText()).includes(msg('zh-CN', 'menu.staff')));
 
     await pickLocale(page, '简体中文');
-    assert.ok((await until(() => menuLabels(page), (m) => m.includes(msg('zh-CN', 'menu.staff')))).includes(msg('zh-CN', 'menu.staff')));
+    assert.ok(
+      (
+        await until(
+          () => menuLabels(page),
+          (m) => m.includes(msg('zh-CN', 'menu.staff')),
+        )
+      ).includes(msg('zh-CN', 'menu.staff')),
+    );
     assert.equal(await storageItem(page, 'locale'), 'zh-CN');
     await ctx.close();
   });
@@ -66,7 +84,10 @@ describe('locale', () => {
   test('the sign-in page follows the stored locale', async () => {
     const { ctx, page } = await newPage({ locale: 'en-US' });
     await page.goto('/login');
-    await until(() => page.locator('button[type=submit]').innerText(), (t) => t.includes(msg('en-US', 'login.submit')));
+    await until(
+      () => page.locator('button[type=submit]').innerText(),
+      (t) => t.includes(msg('en-US', 'login.submit')),
+    );
     assert.equal((await page.locator('button[type=submit]').innerText()).trim(), msg('en-US', 'login.submit'));
     assert.equal(await page.locator('#username').getAttribute('placeholder'), msg('en-US', 'login.usernamePlaceholder'));
     await ctx.close();

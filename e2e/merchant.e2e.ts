@@ -13,9 +13,35 @@ import { BASE, closeBrowser, pageAs, shot } from './lib/browser';
 import { eventuallyEqual, msg, until } from './lib/expect';
 import { recordApi } from './lib/intercept';
 import {
-  api, apiRaw, buttonName, closeDrawer, detailValue, drawer, errorsIn, expandSearch, formData, keyOf, LOCALES, makePng, merchantByName, messages, modal,
-  okButton, openMenu, openOptions, pickRegion, rowActionLabels, rows, runRowAction, searchBy, searchForm, seeMessage,
-  settledOptions, storeByName, type Json, type Locale,
+  api,
+  apiRaw,
+  buttonName,
+  closeDrawer,
+  detailValue,
+  drawer,
+  errorsIn,
+  expandSearch,
+  formData,
+  keyOf,
+  LOCALES,
+  makePng,
+  merchantByName,
+  messages,
+  modal,
+  okButton,
+  openMenu,
+  openOptions,
+  pickRegion,
+  rowActionLabels,
+  rows,
+  runRowAction,
+  searchBy,
+  searchForm,
+  seeMessage,
+  settledOptions,
+  storeByName,
+  type Json,
+  type Locale,
 } from './lib/merchant-helpers';
 
 after(closeBrowser);
@@ -28,9 +54,20 @@ const MASKED = '6222 **** **** 2233';
 
 /** A merchant and one pending store of it, made through the API (for tests not about creating them). */
 async function merchantWithPendingStore(token: string, label: string): Promise<{ merchant: Json; store: Json }> {
-  const merchant = await api(token, 'POST', '/merchant/edit', formData({ name: `端测商户${label}${TAG}`, contact: '钱多多', phone: '13700001234', status: 'enabled' }));
+  const merchant = await api(
+    token,
+    'POST',
+    '/merchant/edit',
+    formData({ name: `端测商户${label}${TAG}`, contact: '钱多多', phone: '13700001234', status: 'enabled' }),
+  );
   const store = await api(token, 'POST', '/merchant/franchiseStore/addOrEdit', {
-    merchantId: merchant.id, name: `端测门店${label}${TAG}`, region: PUDONG, address: '张江路 9 号', contact: '孙小美', phone: '13700005678', serviceArea: ['310115'],
+    merchantId: merchant.id,
+    name: `端测门店${label}${TAG}`,
+    region: PUDONG,
+    address: '张江路 9 号',
+    contact: '孙小美',
+    phone: '13700005678',
+    serviceArea: ['310115'],
   });
   assert.equal(store.auditStatus, 'pending');
   return { merchant, store };
@@ -107,7 +144,10 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       assert.ok(!(await page.locator('body').innerText()).includes(ACCOUNT), 'no unmasked account number on the page');
       const logo = row.locator('img');
       assert.equal(keyOf(await logo.getAttribute('src')), logoKey, 'the row shows the logo');
-      await until(() => logo.evaluate((i: HTMLImageElement) => i.naturalWidth), (w) => w === 6);
+      await until(
+        () => logo.evaluate((i: HTMLImageElement) => i.naturalWidth),
+        (w) => w === 6,
+      );
       assert.equal(await logo.evaluate((i: HTMLImageElement) => i.naturalWidth), 6, 'the logo image loads');
       await shot(page, `merchant-list-${locale}`);
 
@@ -115,14 +155,20 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await row.getByText(t('common.view'), { exact: true }).click();
       d = drawer(page);
       await d.getByText(t('merchant.sectionSettlement'), { exact: true }).waitFor();
-      await until(() => d.innerText(), (x) => x.includes(MASKED));
+      await until(
+        () => d.innerText(),
+        (x) => x.includes(MASKED),
+      );
       assert.equal(await detailValue(d, t('merchant.bankAccountNo')), MASKED);
       assert.ok(!(await d.innerText()).includes(ACCOUNT), 'the detail never shows the full account number');
       await d.getByText(t('merchant.noStores')).waitFor();
       await d.getByRole('button', { name: buttonName(t('merchant.storeAdd')) }).click();
       let m = modal(page);
       await m.getByText(t('merchant.storeAddTitle'), { exact: true }).waitFor();
-      await until(() => m.innerText(), (x) => x.includes(mName));
+      await until(
+        () => m.innerText(),
+        (x) => x.includes(mName),
+      );
       assert.ok((await m.innerText()).includes(mName), 'the form names the merchant it adds to');
       await m.locator('#name').fill(sName);
       await pickRegion(page, m.locator('#region'), '浦东', '浦东新区');
@@ -146,22 +192,39 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await closeDrawer(page);
 
       // --- an order of the new merchant (multipart, as the add form sends it)
-      const order = await api(token, 'POST', '/order/add', formData({
-        merchantId: merchant.id, productTitle: '空调清洗', customerName: '顾客乙', customerPhone: '13911112222', region: PUDONG, address: '张江路 1 号', paidAmount: '99.00',
-      }));
+      const order = await api(
+        token,
+        'POST',
+        '/order/add',
+        formData({
+          merchantId: merchant.id,
+          productTitle: '空调清洗',
+          customerName: '顾客乙',
+          customerPhone: '13911112222',
+          region: PUDONG,
+          address: '张江路 1 号',
+          paidAmount: '99.00',
+        }),
+      );
       assert.equal(order.status, 'pending');
 
       // while the store is pending audit, the manual-assign dialog does not offer it
       await openMenu(page, locale, 'order');
       await searchBy(page, locale, 'orderNo', order.orderNo);
-      await until(() => rows(page).allInnerTexts(), (r) => r.length === 1 && r[0]!.includes(order.orderNo));
+      await until(
+        () => rows(page).allInnerTexts(),
+        (r) => r.length === 1 && r[0]!.includes(order.orderNo),
+      );
       const before = await assignOptions(page, locale, order.orderNo, (l) => l.length === 0);
-      assert.deepEqual(before, [], 'the merchant\'s only store is pending audit: nothing to offer');
+      assert.deepEqual(before, [], "the merchant's only store is pending audit: nothing to offer");
 
       // --- /store: the store is pending; approve it (confirm dialog)
       await openMenu(page, locale, 'store');
       await searchBy(page, locale, 'name', sName);
-      await until(() => rows(page).allInnerTexts(), (r) => r.length === 1 && r[0]!.includes(sName));
+      await until(
+        () => rows(page).allInnerTexts(),
+        (r) => r.length === 1 && r[0]!.includes(sName),
+      );
       const sRow = rows(page).first();
       assert.ok((await sRow.innerText()).includes(t('enum.auditStatus.pending')));
       assert.ok((await sRow.innerText()).includes(mName), 'the store row names its merchant');
@@ -170,7 +233,10 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await confirm.getByText(t('store.approveConfirm')).waitFor();
       await okButton(confirm, locale).click();
       await seeMessage(page, t('store.approveSuccess'));
-      await until(() => sRow.innerText(), (x) => x.includes(t('enum.auditStatus.approved')));
+      await until(
+        () => sRow.innerText(),
+        (x) => x.includes(t('enum.auditStatus.approved')),
+      );
       assert.ok((await sRow.innerText()).includes(t('enum.auditStatus.approved')), 'the row shows approved');
       await eventuallyEqual(() => rowActionLabels(page, locale, sRow), [t('common.view'), t('common.edit')], 'no audit actions once approved');
       assert.equal((await storeByName(token, sName)).auditStatus, 'approved');
@@ -181,7 +247,8 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await log.first().waitFor();
       assert.equal(await log.count(), 1, 'one audit entry');
       const entry = await log.first().innerText();
-      for (const want of [t('store.approve'), me.nickname, t('enum.auditStatus.pending'), t('enum.auditStatus.approved')]) assert.ok(entry.includes(want), `audit entry shows ${want}: ${entry}`);
+      for (const want of [t('store.approve'), me.nickname, t('enum.auditStatus.pending'), t('enum.auditStatus.approved')])
+        assert.ok(entry.includes(want), `audit entry shows ${want}: ${entry}`);
       await closeDrawer(page);
 
       // --- back on /order (kept alive): the approved store is offered; assign the order to it
@@ -189,7 +256,7 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       const oRow = rows(page).filter({ hasText: order.orderNo });
       await oRow.waitFor();
       const offered = await assignOptions(page, locale, order.orderNo, (l) => l.length === 1 && l[0] === sName);
-      assert.deepEqual(offered, [sName], 'the approved store of the order\'s merchant is offered, and only it');
+      assert.deepEqual(offered, [sName], "the approved store of the order's merchant is offered, and only it");
       await runRowAction(page, locale, oRow, t('order.assignManual'));
       m = modal(page);
       await openOptions(page, m.locator('#storeId'));
@@ -197,7 +264,10 @@ describe('merchant → franchise store → audit → order assignment (admin)', 
       await okButton(m, locale).click();
       await seeMessage(page, t('order.assignSuccess'));
       await m.waitFor({ state: 'hidden' });
-      await until(() => oRow.innerText(), (x) => x.includes(sName) && x.includes(t('enum.orderStatus.assigned')));
+      await until(
+        () => oRow.innerText(),
+        (x) => x.includes(sName) && x.includes(t('enum.orderStatus.assigned')),
+      );
       const oText = await oRow.innerText();
       assert.ok(oText.includes(sName) && oText.includes(t('enum.orderStatus.assigned')), `the order row shows the store and status: ${oText}`);
       const saved = await api(token, 'GET', '/order/getById', { id: order.id });
@@ -218,7 +288,10 @@ describe('store audit rules', () => {
     const { store } = await merchantWithPendingStore(token, '驳');
     const sent = recordApi(page);
     await page.goto(`/store?name=${encodeURIComponent(store.name)}`);
-    await until(() => rows(page).allInnerTexts(), (r) => r.length === 1 && r[0]!.includes(store.name));
+    await until(
+      () => rows(page).allInnerTexts(),
+      (r) => r.length === 1 && r[0]!.includes(store.name),
+    );
     const row = rows(page).first();
     await eventuallyEqual(() => rowActionLabels(page, locale, row), [t('common.view'), t('common.edit'), t('store.approve'), t('store.reject')]);
 
@@ -227,7 +300,10 @@ describe('store audit rules', () => {
     await m.getByText(t('store.rejectTitle'), { exact: true }).waitFor();
     const required = t('renderer.rule.required', { field: t('store.reason') });
     await okButton(m, locale).click();
-    await until(() => errorsIn(m), (e) => e.includes(required));
+    await until(
+      () => errorsIn(m),
+      (e) => e.includes(required),
+    );
     assert.deepEqual(await errorsIn(m), [required], 'empty reason refused with a message');
     await m.locator('#reason').fill('   ');
     await okButton(m, locale).click();
@@ -239,11 +315,17 @@ describe('store audit rules', () => {
 
     const reason = '门头照片与营业执照名称不一致，请补充材料';
     await m.locator('#reason').fill(reason);
-    await until(() => errorsIn(m), (e) => e.length === 0);
+    await until(
+      () => errorsIn(m),
+      (e) => e.length === 0,
+    );
     await okButton(m, locale).click();
     await seeMessage(page, t('store.rejectSuccess'));
     await m.waitFor({ state: 'hidden' });
-    await until(() => row.innerText(), (x) => x.includes(t('enum.auditStatus.rejected')));
+    await until(
+      () => row.innerText(),
+      (x) => x.includes(t('enum.auditStatus.rejected')),
+    );
     assert.ok((await row.innerText()).includes(t('enum.auditStatus.rejected')));
     await eventuallyEqual(() => rowActionLabels(page, locale, row), [t('common.view'), t('common.edit')], 'no audit actions once rejected');
     const saved = await storeByName(token, store.name);
@@ -260,7 +342,8 @@ describe('store audit rules', () => {
     await log.first().waitFor();
     assert.equal(await log.count(), 1, 'one audit entry');
     const entry = await log.first().innerText();
-    for (const want of [t('store.reject'), me.nickname, t('enum.auditStatus.pending'), t('enum.auditStatus.rejected'), reason]) assert.ok(entry.includes(want), `audit entry shows ${want}: ${entry}`);
+    for (const want of [t('store.reject'), me.nickname, t('enum.auditStatus.pending'), t('enum.auditStatus.rejected'), reason])
+      assert.ok(entry.includes(want), `audit entry shows ${want}: ${entry}`);
     await shot(page, 'store-audit-log');
 
     // a second audit of a rejected store is refused by the server with a message naming the state
@@ -318,7 +401,10 @@ describe('file upload', () => {
       await input.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png });
       const thumb = logoItem.locator('.ant-upload-list-item-done img');
       await thumb.waitFor();
-      await until(() => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth), (w) => w === 5);
+      await until(
+        () => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth),
+        (w) => w === 5,
+      );
       assert.equal(await thumb.evaluate((i: HTMLImageElement) => i.naturalWidth), 5, 'the preview is the uploaded image');
       const key = keyOf(await thumb.getAttribute('src'));
       assert.ok(key);
@@ -359,7 +445,10 @@ describe('merchants and stores by role', () => {
     assert.deepEqual([...new Set(actions.map((a) => a.trim()))], [t('common.view')], 'rows offer view only');
     // a merchant with stores: the detail has no edit/disable, the store section no add/edit
     await searchBy(page, locale, 'name', '小羊管家');
-    await until(() => rows(page).allInnerTexts(), (r) => r.length === 1 && r[0]!.includes('小羊管家家电清洗'));
+    await until(
+      () => rows(page).allInnerTexts(),
+      (r) => r.length === 1 && r[0]!.includes('小羊管家家电清洗'),
+    );
     await rows(page).first().getByText(t('common.view'), { exact: true }).click();
     const d = drawer(page);
     await d.getByText(t('merchant.sectionStores'), { exact: true }).waitFor();
@@ -379,7 +468,10 @@ describe('merchants and stores by role', () => {
     assert.deepEqual([...new Set(storeActions.map((a) => a.trim()))], [t('common.view')], 'store rows offer view only (no edit, no approve/reject)');
     // even a pending store: nothing to audit
     await page.goto('/store?auditStatus=pending');
-    await until(() => rows(page).allInnerTexts(), (r) => r.length > 0 && r.every((x) => x.includes(t('enum.auditStatus.pending'))));
+    await until(
+      () => rows(page).allInnerTexts(),
+      (r) => r.length > 0 && r.every((x) => x.includes(t('enum.auditStatus.pending'))),
+    );
     const pendingActions = await rows(page).locator('td:last-child').allInnerTexts();
     assert.deepEqual([...new Set(pendingActions.map((a) => a.trim()))], [t('common.view')]);
     await rows(page).first().getByText(t('common.view'), { exact: true }).click();
@@ -418,12 +510,23 @@ describe('dictionary-backed selects', () => {
     await searchForm(page).locator('#storeId').pressSequentially('浦口');
     const narrowed = await settledOptions(page, (l) => l.every((x) => x.includes('浦口')));
     assert.ok(narrowed.length >= 1 && narrowed.length < all.length, `typing narrows the options: ${narrowed.join(',')}`);
-    assert.ok(narrowed.every((l) => l.includes('浦口')), `every option matches: ${narrowed.join(',')}`);
-    assert.ok(sent.some((r) => r.path === '/api/dict/store' && new URL(r.url).searchParams.get('keyword') === '浦口'), 'the keyword goes to the server');
+    assert.ok(
+      narrowed.every((l) => l.includes('浦口')),
+      `every option matches: ${narrowed.join(',')}`,
+    );
+    assert.ok(
+      sent.some((r) => r.path === '/api/dict/store' && new URL(r.url).searchParams.get('keyword') === '浦口'),
+      'the keyword goes to the server',
+    );
     await shot(page, 'dict-store-search');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: narrowed[0]! }).click();
-    await searchForm(page).getByRole('button', { name: buttonName(t('renderer.search')) }).click();
-    await until(() => rows(page).allInnerTexts(), (r) => r.length > 0 && r.every((x) => x.includes(narrowed[0]!)));
+    await searchForm(page)
+      .getByRole('button', { name: buttonName(t('renderer.search')) })
+      .click();
+    await until(
+      () => rows(page).allInnerTexts(),
+      (r) => r.length > 0 && r.every((x) => x.includes(narrowed[0]!)),
+    );
     const orderRows = await rows(page).allInnerTexts();
     assert.ok(orderRows.length > 0 && orderRows.every((x) => x.includes(narrowed[0]!)), 'orders of that store only');
 
@@ -436,8 +539,13 @@ describe('dictionary-backed selects', () => {
     const few = await settledOptions(page, (l) => l.every((x) => x.includes('快修')));
     assert.deepEqual(few, ['快修侠家庭维修'], 'typing narrows to the matching merchant');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '快修侠家庭维修' }).click();
-    await searchForm(page).getByRole('button', { name: buttonName(t('renderer.search')) }).click();
-    await until(() => rows(page).allInnerTexts(), (r) => r.length > 0 && r.every((x) => x.includes('快修侠家庭维修')));
+    await searchForm(page)
+      .getByRole('button', { name: buttonName(t('renderer.search')) })
+      .click();
+    await until(
+      () => rows(page).allInnerTexts(),
+      (r) => r.length > 0 && r.every((x) => x.includes('快修侠家庭维修')),
+    );
     const storeRows = await rows(page).allInnerTexts();
     assert.ok(storeRows.length > 0 && storeRows.every((x) => x.includes('快修侠家庭维修')), 'stores of that merchant only');
     await ctx.close();

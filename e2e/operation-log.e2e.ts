@@ -22,7 +22,10 @@ describe('operation log', () => {
       await page.goto('/operationLog?operation=staff.edit');
       const first = page.locator('tr.ant-table-row:visible').first();
       await first.waitFor();
-      const text = await until(() => first.innerText(), (s) => s.includes(nickname));
+      const text = await until(
+        () => first.innerText(),
+        (s) => s.includes(nickname),
+      );
       assert.ok(text.includes(nickname), `first row shows the new name: ${text}`);
       assert.ok(text.includes(row.nickname), `and the old one: ${text}`);
       assert.ok(text.includes(msg(locale, 'menu.staff')), `module named: ${text}`);

@@ -15,9 +15,36 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { BASE, closeBrowser, pageAs, shot } from './lib/browser';
 import { eventuallyEqual, expectPath, msg, pathOf, until } from './lib/expect';
 import {
-  activeTab, addOrderApi, api, button, chooseOption, columnTexts, decimal, cents, drawer, expectedTabs, formItem, modal,
-  firstRowActions, optionLabels, rawIds, readXlsx, rowOf, rows, runRowAction, searchForm, seeMessage, settlement, statusOf,
-  tabLabels, tinyPng, TWO_POW_53, waitRows, yuan, type Json, type Locale,
+  activeTab,
+  addOrderApi,
+  api,
+  button,
+  chooseOption,
+  columnTexts,
+  decimal,
+  cents,
+  drawer,
+  expectedTabs,
+  formItem,
+  modal,
+  firstRowActions,
+  optionLabels,
+  rawIds,
+  readXlsx,
+  rowOf,
+  rows,
+  runRowAction,
+  searchForm,
+  seeMessage,
+  settlement,
+  statusOf,
+  tabLabels,
+  tinyPng,
+  TWO_POW_53,
+  waitRows,
+  yuan,
+  type Json,
+  type Locale,
 } from './lib/order-helpers';
 
 after(closeBrowser);
@@ -72,7 +99,10 @@ describe('order list (admin)', () => {
       await eventuallyEqual(() => totalText(page), msg(locale, 'renderer.total', { total: String(sum(filtered)) }));
       const names = (await columnTexts(page, msg(locale, 'order.customerName'))).map((t) => t.split('\n')[0]!);
       assert.equal(names.length, Math.min(20, sum(filtered)));
-      assert.ok(names.every((n) => n.startsWith(SURNAME)), `every row is a ${SURNAME}: ${names.join(',')}`);
+      assert.ok(
+        names.every((n) => n.startsWith(SURNAME)),
+        `every row is a ${SURNAME}: ${names.join(',')}`,
+      );
 
       await clickTab(page, locale, 'pending');
       const qTab = `${qSearch}&tab=pending`;
@@ -80,10 +110,16 @@ describe('order list (admin)', () => {
       const pendingTag = msg(locale, 'enum.orderStatus.pending');
       const checkPending = async (what: string) => {
         await eventuallyEqual(() => totalText(page), msg(locale, 'renderer.total', { total: String(filtered.pending) }), `${what}: total`);
-        const statuses = await until(() => columnTexts(page, msg(locale, 'order.status')), (s) => s.length === filtered.pending && s.every((x) => x === pendingTag));
+        const statuses = await until(
+          () => columnTexts(page, msg(locale, 'order.status')),
+          (s) => s.length === filtered.pending && s.every((x) => x === pendingTag),
+        );
         assert.deepEqual(statuses, Array(filtered.pending).fill(pendingTag), `${what}: only pending rows`);
         const got = (await columnTexts(page, msg(locale, 'order.customerName'))).map((t) => t.split('\n')[0]!);
-        assert.ok(got.every((n) => n.startsWith(SURNAME)), `${what}: rows still searched`);
+        assert.ok(
+          got.every((n) => n.startsWith(SURNAME)),
+          `${what}: rows still searched`,
+        );
         assert.equal(await activeTab(page), `${pendingTag} (${filtered.pending})`, `${what}: active tab`);
         assert.equal(await searchForm(page).locator('#customerName').inputValue(), SURNAME, `${what}: search input`);
         assert.deepEqual(await tabLabels(page), expectedTabs(locale, filtered), `${what}: tab counts`);
@@ -125,9 +161,18 @@ describe('order flow (admin)', () => {
     const stores = (await api(token, 'GET', '/store/list', { merchantId: merchant.id, current: 1, pageSize: 50 })).data.list as Json[];
     // usable for this order: approved, enabled, and serving its place (the city or the district of XIHU)
     const covers = (s: Json) => (s.serviceArea as string[]).some((a) => a === XIHU[1] || a === XIHU[2]);
-    const usable = stores.filter((s) => s.auditStatus === 'approved' && s.status === 'enabled' && covers(s)).map((s) => s.name as string).sort();
-    assert.ok(usable.length >= 1 && usable.length < stores.length, `the merchant has usable and unusable stores: ${stores.map((s) => `${s.name}:${s.auditStatus}/${s.status}`).join(',')}`);
-    assert.ok(stores.some((s) => s.auditStatus === 'approved' && s.status === 'enabled' && !covers(s)), 'an approved store elsewhere is left out');
+    const usable = stores
+      .filter((s) => s.auditStatus === 'approved' && s.status === 'enabled' && covers(s))
+      .map((s) => s.name as string)
+      .sort();
+    assert.ok(
+      usable.length >= 1 && usable.length < stores.length,
+      `the merchant has usable and unusable stores: ${stores.map((s) => `${s.name}:${s.auditStatus}/${s.status}`).join(',')}`,
+    );
+    assert.ok(
+      stores.some((s) => s.auditStatus === 'approved' && s.status === 'enabled' && !covers(s)),
+      'an approved store elsewhere is left out',
+    );
     const store = '冰川空调（西湖店）';
     assert.ok(usable.includes(store));
 
@@ -144,7 +189,8 @@ describe('order flow (admin)', () => {
     await d.locator('#customerName').fill(customer);
     await d.locator('#customerPhone').fill('13912345678');
     await d.locator('#region').click();
-    for (const name of ['浙江省', '杭州市', '西湖区']) await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name }).first().click();
+    for (const name of ['浙江省', '杭州市', '西湖区'])
+      await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name }).first().click();
     await d.locator('#address').fill('文三路 100 号 1 幢 101 室');
     await d.locator('#remark').fill('端到端测试创建');
     await d.locator('input[type=file]').setInputFiles({ name: 'e2e-photo.png', mimeType: 'image/png', buffer: png });
@@ -178,7 +224,7 @@ describe('order flow (admin)', () => {
     const storeSelect = formItem(m, zh('order.store')).locator('.ant-select');
     const offered = await optionLabels(page, storeSelect);
     await shot(page, 'order-assign-stores');
-    assert.deepEqual([...offered].sort(), usable, 'store options: approved, enabled stores of the merchant serving the order\'s place');
+    assert.deepEqual([...offered].sort(), usable, "store options: approved, enabled stores of the merchant serving the order's place");
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: store }).click();
     await button(m, zh('renderer.ok')).click();
     await seeMessage(page, zh('order.assignSuccess'));
@@ -216,7 +262,10 @@ describe('order flow (admin)', () => {
     const det = drawer(page);
     await det.getByText(zh('order.section.logs')).waitFor();
     const timeline = det.locator('.ant-timeline-item');
-    await until(() => timeline.count(), (n) => n === 4);
+    await until(
+      () => timeline.count(),
+      (n) => n === 4,
+    );
     // names of referenced records (the store) are looked up after the entries show
     await det.locator('.ant-timeline-item', { hasText: store }).waitFor();
     const entries = (await timeline.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').replace(/： /g, '：'));
@@ -228,9 +277,15 @@ describe('order flow (admin)', () => {
       assert.ok(e.startsWith(`${expected[i]} ${me.nickname} `), `entry ${i} is "${expected[i]}" by ${me.nickname}: ${e}`);
     });
     assert.ok(entries[0]!.includes(remark), 'the remark entry holds the remark');
-    assert.ok(entries[1]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.assigned')} → ${zh('enum.orderStatus.in_service')}`), `work order: status change: ${entries[1]}`);
+    assert.ok(
+      entries[1]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.assigned')} → ${zh('enum.orderStatus.in_service')}`),
+      `work order: status change: ${entries[1]}`,
+    );
     assert.ok(!entries.some((e) => e.includes('- → -')), `no entry lists a field empty before and after: ${entries.join(' | ')}`);
-    assert.ok(entries[2]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.pending')} → ${zh('enum.orderStatus.assigned')}`), `assign: status change: ${entries[2]}`);
+    assert.ok(
+      entries[2]!.includes(`${zh('order.status')}：${zh('enum.orderStatus.pending')} → ${zh('enum.orderStatus.assigned')}`),
+      `assign: status change: ${entries[2]}`,
+    );
     assert.ok(entries[2]!.includes(store), `assign: the store: ${entries[2]}`);
     const body = await det.innerText();
     assert.ok(body.includes(orderNo) && body.includes(customer) && body.includes(store) && body.includes(remark));
@@ -336,17 +391,67 @@ describe('order flow (admin)', () => {
         assert.equal(readFileSync(path).subarray(0, 2).toString(), 'PK', 'an XLSX (zip) file');
         const x = await readXlsx(path);
         assert.equal(x.sheet, msg(locale, 'order.export.sheet'));
-        const keys = ['order.orderNo', 'order.id', 'order.platformTradeNo', 'order.source', 'order.platform', 'order.merchant', 'order.shop', 'order.productTitle',
-          'order.skuName', 'order.quantity', 'order.customerName', 'order.customerPhone', 'order.region', 'order.address', 'order.paidAmount', 'order.adjustedAmount',
-          'order.refundedAmount', 'order.settleAmount', 'order.status', 'order.store', 'order.staff', 'common.createdAt', 'order.assignedAt', 'order.remark'];
-        assert.deepEqual(x.rows[0], keys.map((k) => msg(locale, k)), 'headers in the locale');
-        if (locale === 'zh-CN') assert.ok(x.rows[0]!.every((h) => /^[\u4e00-\u9fff]+(ID)?$/.test(h)), `Chinese headers: ${x.rows[0]!.join('|')}`);
-        else assert.ok(x.rows[0]!.every((h) => /^[A-Za-z .]+$/.test(h)), `English headers: ${x.rows[0]!.join('|')}`);
+        const keys = [
+          'order.orderNo',
+          'order.id',
+          'order.platformTradeNo',
+          'order.source',
+          'order.platform',
+          'order.merchant',
+          'order.shop',
+          'order.productTitle',
+          'order.skuName',
+          'order.quantity',
+          'order.customerName',
+          'order.customerPhone',
+          'order.region',
+          'order.address',
+          'order.paidAmount',
+          'order.adjustedAmount',
+          'order.refundedAmount',
+          'order.settleAmount',
+          'order.status',
+          'order.store',
+          'order.staff',
+          'common.createdAt',
+          'order.assignedAt',
+          'order.remark',
+        ];
+        assert.deepEqual(
+          x.rows[0],
+          keys.map((k) => msg(locale, k)),
+          'headers in the locale',
+        );
+        if (locale === 'zh-CN')
+          assert.ok(
+            x.rows[0]!.every((h) => /^[\u4e00-\u9fff]+(ID)?$/.test(h)),
+            `Chinese headers: ${x.rows[0]!.join('|')}`,
+          );
+        else
+          assert.ok(
+            x.rows[0]!.every((h) => /^[A-Za-z .]+$/.test(h)),
+            `English headers: ${x.rows[0]!.join('|')}`,
+          );
         const data = x.rows.slice(1);
-        assert.deepEqual(data.map((r) => r[1]), ids, 'the id column holds exactly the ids of the filter, in list order');
-        assert.deepEqual(data.map((r) => r[0]), ids.map((i) => `SO${i}`), 'order numbers');
-        assert.ok(data.every((r) => r[10]!.startsWith(SURNAME) && r[18] === msg(locale, 'enum.orderStatus.settled')), 'only the searched, settled orders');
-        assert.deepEqual(data.map((r) => r[14]), list.data.list.map((o: Json) => o.paidAmount), 'money as exact decimal text');
+        assert.deepEqual(
+          data.map((r) => r[1]),
+          ids,
+          'the id column holds exactly the ids of the filter, in list order',
+        );
+        assert.deepEqual(
+          data.map((r) => r[0]),
+          ids.map((i) => `SO${i}`),
+          'order numbers',
+        );
+        assert.ok(
+          data.every((r) => r[10]!.startsWith(SURNAME) && r[18] === msg(locale, 'enum.orderStatus.settled')),
+          'only the searched, settled orders',
+        );
+        assert.deepEqual(
+          data.map((r) => r[14]),
+          list.data.list.map((o: Json) => o.paidAmount),
+          'money as exact decimal text',
+        );
       } finally {
         await own?.ctx.close();
       }
@@ -365,13 +470,23 @@ describe('order flow (admin)', () => {
     await rows(page).first().waitFor();
     const toolbar = await page.locator('.ant-pro-table-list-toolbar').innerText();
     assert.ok(toolbar.includes(zh('order.add')) && toolbar.includes(zh('order.autoAssign')) && toolbar.includes(zh('order.export.action')));
-    assert.ok(await page.locator('.ant-table-thead .ant-checkbox-input').count() > 0, 'rows can be selected for bulk auto-assign');
+    assert.ok((await page.locator('.ant-table-thead .ant-checkbox-input').count()) > 0, 'rows can be selected for bulk auto-assign');
     for (const [status, keys] of Object.entries(want)) {
       await clickTab(page, 'zh-CN', status);
       await expectPath(page, `/order?tab=${status}`);
-      await until(() => columnTexts(page, zh('order.status')), (s) => s.length > 0 && s.every((x) => x === zh(`enum.orderStatus.${status}`)));
-      const labels = await firstRowActions(page, keys.map((k) => zh(k)));
-      assert.deepEqual(labels, keys.map((k) => zh(k)), `admin's actions on a ${status} order`);
+      await until(
+        () => columnTexts(page, zh('order.status')),
+        (s) => s.length > 0 && s.every((x) => x === zh(`enum.orderStatus.${status}`)),
+      );
+      const labels = await firstRowActions(
+        page,
+        keys.map((k) => zh(k)),
+      );
+      assert.deepEqual(
+        labels,
+        keys.map((k) => zh(k)),
+        `admin's actions on a ${status} order`,
+      );
       assert.ok(!labels.some((l) => finance.includes(l)));
     }
   });
@@ -388,7 +503,9 @@ describe('order flow (finance)', () => {
 
   test('on an in-service order: adjust price, a refund above the refundable is refused, refund part, confirm settlement (amount shown), settle', async () => {
     const candidates = (await api(token, 'GET', '/order/list', { status: 'in_service', current: 1, pageSize: 100 })).data.list as Json[];
-    const o = candidates.find((x) => x.refundedAmount === '0.00' && x.adjustedAmount === x.paidAmount && cents(x.paidAmount) >= 10000n && cents(x.unitServicePrice) > 0n && x.storeId);
+    const o = candidates.find(
+      (x) => x.refundedAmount === '0.00' && x.adjustedAmount === x.paidAmount && cents(x.paidAmount) >= 10000n && cents(x.unitServicePrice) > 0n && x.storeId,
+    );
     assert.ok(o, 'a seeded in-service order without money moves');
     const paid = o.paidAmount as string;
     const adjusted = decimal(cents(paid) - 2000n); // 20.00 off
@@ -410,13 +527,19 @@ describe('order flow (finance)', () => {
     await button(m, zh('renderer.ok')).click();
     await seeMessage(page, zh('order.adjustPriceSuccess'));
     await m.waitFor({ state: 'hidden' });
-    await until(() => row.innerText(), (t) => t.includes(yuan(adjusted)));
+    await until(
+      () => row.innerText(),
+      (t) => t.includes(yuan(adjusted)),
+    );
     assert.ok((await row.innerText()).includes(yuan(adjusted)), 'the row shows the adjusted amount');
 
     await runRowAction(page, row, zh('order.refund'));
     m = modal(page);
     await m.getByText(zh('order.refundTitle'), { exact: true }).waitFor();
-    await until(() => m.innerText(), (t) => t.includes(yuan(refundable)));
+    await until(
+      () => m.innerText(),
+      (t) => t.includes(yuan(refundable)),
+    );
     assert.ok((await m.innerText()).includes(yuan(refundable)), 'the dialog shows the refundable amount');
     await m.locator('#refundAmount').fill(tooMuch);
     await m.locator('#reason').fill('服务未完成部分退款');
@@ -429,14 +552,20 @@ describe('order flow (finance)', () => {
     await button(m, zh('renderer.ok')).click();
     await seeMessage(page, zh('order.refundSuccess'));
     await m.waitFor({ state: 'hidden' });
-    await until(() => row.innerText(), (t) => t.includes(yuan(refundAmount)));
+    await until(
+      () => row.innerText(),
+      (t) => t.includes(yuan(refundAmount)),
+    );
     assert.equal(await statusOf(page, o.orderNo), zh('enum.orderStatus.in_service'), 'a partial refund keeps the status');
 
     await runRowAction(page, row, zh('order.confirmSettle'));
     m = modal(page);
     await m.getByText(zh('order.confirmSettleTitle'), { exact: true }).waitFor();
     const item = formItem(m, zh('order.settlePreview'));
-    await until(() => item.innerText(), (t) => t.includes('¥'));
+    await until(
+      () => item.innerText(),
+      (t) => t.includes('¥'),
+    );
     assert.ok((await item.innerText()).includes(yuan(expected)), `settlement amount ${yuan(expected)} shown: ${await item.innerText()}`);
     await shot(page, 'order-confirm-settle');
     await button(m, zh('renderer.ok')).click();
@@ -480,9 +609,19 @@ describe('order flow (finance)', () => {
     for (const [status, keys] of Object.entries(want)) {
       await clickTab(page, 'zh-CN', status);
       await expectPath(page, `/order?tab=${status}`);
-      await until(() => columnTexts(page, zh('order.status')), (s) => s.length > 0 && s.every((x) => x === zh(`enum.orderStatus.${status}`)));
-      const labels = await firstRowActions(page, keys.map((k) => zh(k)));
-      assert.deepEqual(labels, keys.map((k) => zh(k)), `finance's actions on a ${status} order`);
+      await until(
+        () => columnTexts(page, zh('order.status')),
+        (s) => s.length > 0 && s.every((x) => x === zh(`enum.orderStatus.${status}`)),
+      );
+      const labels = await firstRowActions(
+        page,
+        keys.map((k) => zh(k)),
+      );
+      assert.deepEqual(
+        labels,
+        keys.map((k) => zh(k)),
+        `finance's actions on a ${status} order`,
+      );
       assert.ok(!labels.some((l) => admin.includes(l)));
     }
     // the detail drawer offers the same: no admin buttons
@@ -490,7 +629,11 @@ describe('order flow (finance)', () => {
     const det = drawer(page);
     await det.getByText(zh('order.section.basic')).waitFor();
     const buttons = (await det.locator('.ant-drawer-extra button').allInnerTexts()).map((t) => t.replace(/\s+/g, ''));
-    assert.deepEqual(buttons, ['order.settle', 'order.adjustPrice', 'order.refund', 'order.remarkAction'].map((k) => zh(k)), 'detail buttons');
+    assert.deepEqual(
+      buttons,
+      ['order.settle', 'order.adjustPrice', 'order.refund', 'order.remarkAction'].map((k) => zh(k)),
+      'detail buttons',
+    );
     await det.locator('.ant-drawer-close').click();
   });
 });
@@ -525,7 +668,10 @@ describe('64-bit ids', () => {
     await eventuallyEqual(() => page.evaluate(() => navigator.clipboard.readText()), id, 'the copy button copies the exact id');
     const get = seen.find((r) => new URL(r.url()).pathname === '/api/order/getById');
     assert.equal(get && new URL(get.url()).searchParams.get('id'), id, 'the detail is loaded with the exact id');
-    const logs = await until(async () => seen.find((r) => new URL(r.url()).pathname === '/api/order/logs'), (r) => !!r);
+    const logs = await until(
+      async () => seen.find((r) => new URL(r.url()).pathname === '/api/order/logs'),
+      (r) => !!r,
+    );
     assert.equal(logs && new URL(logs.url()).searchParams.get('id'), id, 'the log is loaded with the exact id');
 
     // an action from the detail drawer: the remark request carries the exact id
@@ -539,7 +685,10 @@ describe('64-bit ids', () => {
     assert.match(body, new RegExp(`"id":"?${id}"?[,}]`), `remark body carries the id exactly: ${body}`);
     await seeMessage(page, zh('order.remarkSuccess'));
     const note = `64 位编号核对 ${TAG}`;
-    const newest = await until(() => det.locator('.ant-timeline-item').first().innerText(), (t) => t.includes(note));
+    const newest = await until(
+      () => det.locator('.ant-timeline-item').first().innerText(),
+      (t) => t.includes(note),
+    );
     assert.ok(newest.includes(note) && newest.startsWith(zh('order.log.remark')), `the drawer's log shows the remark on that order: ${newest}`);
     assert.equal(pathOf(page), '/order?tab=in_service');
     await ctx.close();

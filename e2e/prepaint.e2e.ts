@@ -32,14 +32,17 @@ async function firstPage(token: string, query: Record<string, string>, locale: L
 }
 
 describe('prepaint of a list route', () => {
-  test('with the app held back, the static copy shows the API\'s first page, counts, masked phones and the admin\'s tools (zh-CN)', async () => {
+  test("with the app held back, the static copy shows the API's first page, counts, masked phones and the admin's tools (zh-CN)", async () => {
     const { ctx, page, token } = await pageAs('admin', { locale: 'zh-CN' });
     await page.route(APP_ENTRY, holdBack);
     await page.goto('/order');
     await prepaintRows(page).nth(19).waitFor({ timeout: 15_000 });
     const expected = await firstPage(token, {});
     const firstCells = await page.locator('#prepaint tr.pp-row td:nth-child(2)').allInnerTexts();
-    assert.deepEqual(firstCells.map((s) => s.trim()), expected.map((o) => o.orderNo));
+    assert.deepEqual(
+      firstCells.map((s) => s.trim()),
+      expected.map((o) => o.orderNo),
+    );
     const body = await page.locator('#prepaint').innerText();
     assert.ok(!body.includes(expected[0].customerPhone), 'the phone is never shown whole');
     assert.ok(body.includes(`${expected[0].customerPhone.slice(0, 3)}****${expected[0].customerPhone.slice(7)}`), 'the phone is masked');
@@ -48,23 +51,29 @@ describe('prepaint of a list route', () => {
     await page.locator('#prepaint .pp-tab.pp-active', { hasText: `全部 (${total})` }).waitFor();
     await page.locator('#prepaint .pp-tab', { hasText: `待派单 (${counts.pending})` }).waitFor();
     assert.ok(body.includes('新建订单') && body.includes('自动派单') && body.includes('导出'), 'admin toolbar');
-    assert.equal(await page.locator('#prepaint .pp-sel').count() > 0, true, 'a selection column for the bulk auto-assign');
+    assert.equal((await page.locator('#prepaint .pp-sel').count()) > 0, true, 'a selection column for the bulk auto-assign');
     assert.equal(await page.locator('#root').evaluate((el) => getComputedStyle(el).visibility), 'hidden', 'the booting app stays hidden under the copy');
     assert.equal(await page.title(), '订单管理 - 后台管理系统');
     await shot(page, 'prepaint-order-zh');
     await ctx.close();
   });
 
-  test('the filters and tab of the URL, the finance role\'s actions, English texts (en-US)', async () => {
+  test("the filters and tab of the URL, the finance role's actions, English texts (en-US)", async () => {
     const { ctx, page, token } = await pageAs('finance', { locale: 'en-US' });
     await page.route(APP_ENTRY, holdBack);
     await page.goto('/order?tab=to_settle&customerName=%E5%BC%A0');
     const expected = await firstPage(token, { status: 'to_settle', customerName: '张' }, 'en-US');
     assert.ok(expected.length > 0, 'seeded to_settle orders of customers named 张');
-    await prepaintRows(page).nth(expected.length - 1).waitFor({ timeout: 15_000 });
+    await prepaintRows(page)
+      .nth(expected.length - 1)
+      .waitFor({ timeout: 15_000 });
     assert.equal(await prepaintRows(page).count(), expected.length);
     const firstCells = await page.locator('#prepaint tr.pp-row td:nth-child(1)').allInnerTexts();
-    assert.deepEqual(firstCells.map((s) => s.trim()), expected.map((o) => o.orderNo), 'finance has no bulk action: no selection column');
+    assert.deepEqual(
+      firstCells.map((s) => s.trim()),
+      expected.map((o) => o.orderNo),
+      'finance has no bulk action: no selection column',
+    );
     const active = await page.locator('#prepaint .pp-tab.pp-active').innerText();
     assert.match(active, new RegExp(`^${msg('en-US', 'enum.orderStatus.to_settle')} \\(\\d+\\)$`));
     const toolbar = await page.locator('#prepaint .pp-toolbar').innerText();
@@ -83,12 +92,18 @@ describe('prepaint of a list route', () => {
     const seen: string[] = [];
     page.on('request', (r) => seen.push(new URL(r.url()).pathname));
     await page.goto('/order?current=2');
-    await page.waitForFunction(() => !document.getElementById('prepaint') && !document.documentElement.classList.contains('pp-on'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => !document.getElementById('prepaint') && !document.documentElement.classList.contains('pp-on'), undefined, {
+      timeout: 30_000,
+    });
     await liveRows(page).nth(19).waitFor();
     const painted = (await page.evaluate(() => (window as unknown as { __ppRows?: string[] }).__ppRows)) ?? [];
     assert.equal(painted.length, 20, 'the copy was painted first');
     const live = await page.locator('#root .ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
-    assert.deepEqual(live.map((s) => s.trim()), painted, 'the live table shows the rows the copy showed');
+    assert.deepEqual(
+      live.map((s) => s.trim()),
+      painted,
+      'the live table shows the rows the copy showed',
+    );
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
     assert.ok(marks.indexOf('prepaint-rows') >= 0 && marks.indexOf('prepaint-rows') < marks.indexOf('prepaint-end'), marks.join());
     const once = (p: string) => seen.filter((s) => s === p).length;

@@ -35,11 +35,17 @@ describe('personal centre', () => {
       await signIn(page, u.username, u.password);
       await openProfile(page, locale);
       const form = page.getByTestId('profile-form-edit');
-      await until(() => form.locator('#nickname').inputValue(), (v) => v === '测试员');
+      await until(
+        () => form.locator('#nickname').inputValue(),
+        (v) => v === '测试员',
+      );
       await form.locator('#nickname').fill(locale === 'zh-CN' ? '陈晓' : 'Chen Xiao');
       await form.getByRole('button', { name: label(locale, 'profile.save') }).click();
       const name = locale === 'zh-CN' ? '陈晓' : 'Chen Xiao';
-      await until(() => page.getByTestId('user-menu').innerText(), (t) => t.includes(name));
+      await until(
+        () => page.getByTestId('user-menu').innerText(),
+        (t) => t.includes(name),
+      );
       assert.ok((await page.getByTestId('user-menu').innerText()).includes(name));
       await shot(page, `profile-basic-${locale}`);
       await ctx.close();
@@ -84,13 +90,19 @@ describe('personal centre', () => {
     await openProfile(page, 'en-US');
     await page.getByRole('tab', { name: msg('en-US', 'profile.sessions') }).click();
     const table = page.getByTestId('profile-sessions');
-    await until(() => table.locator('tbody tr.ant-table-row').count(), (n) => n === 2);
+    await until(
+      () => table.locator('tbody tr.ant-table-row').count(),
+      (n) => n === 2,
+    );
     assert.equal(await table.locator('tbody tr.ant-table-row').count(), 2);
     assert.ok((await table.innerText()).includes(msg('en-US', 'profile.thisDevice')));
     await shot(page, 'profile-sessions-en-US');
     await table.getByTestId('profile-sign-out').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await until(() => table.locator('tbody tr.ant-table-row').count(), (n) => n === 1);
+    await until(
+      () => table.locator('tbody tr.ant-table-row').count(),
+      (n) => n === 1,
+    );
     assert.equal(await table.locator('tbody tr.ant-table-row').count(), 1);
     await phone.page.goto('/order');
     await phone.page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });

@@ -33,8 +33,12 @@ async function runFiles(list: string[]): Promise<Map<string, { passed: number; f
   const counts = new Map(list.map((f) => [f, { passed: 0, failed: 0 }]));
   const of = (file: string | undefined) => counts.get(list.find((f) => file?.endsWith(f)) ?? '') ?? counts.get(list[0])!;
   const stream = run({ files: list, concurrency: 1, timeout: 300_000, ...grep });
-  stream.on('test:pass', (e) => { if (e.details.type !== 'suite') of(e.file).passed++; });
-  stream.on('test:fail', (e) => { if (e.details.type !== 'suite') of(e.file).failed++; });
+  stream.on('test:pass', (e) => {
+    if (e.details.type !== 'suite') of(e.file).passed++;
+  });
+  stream.on('test:fail', (e) => {
+    if (e.details.type !== 'suite') of(e.file).failed++;
+  });
   stream.compose(new spec()).pipe(process.stdout);
   await new Promise<void>((resolve) => stream.once('end', () => resolve()));
   return counts;

@@ -15,7 +15,10 @@ async function search(page: Page, username: string): Promise<void> {
   await searchInput(page).fill(username);
   await page.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
   await expectPath(page, `/staff?username=${username}`);
-  const got = await until(() => firstCells(page), (c) => c.length > 0 && c.every((u) => u.includes(username)));
+  const got = await until(
+    () => firstCells(page),
+    (c) => c.length > 0 && c.every((u) => u.includes(username)),
+  );
   assert.ok(got.length > 0 && got.every((u) => u.includes(username)), `rows match "${username}": ${got.join(',')}`);
 }
 
@@ -27,7 +30,11 @@ describe('staff list', () => {
       await rows(page).first().waitFor();
       assert.ok((await rows(page).count()) >= 5, 'seeded staff listed');
       const heads = await page.locator('.ant-table-thead th:visible').allInnerTexts();
-      for (const k of ['staff.username', 'staff.nickname', 'staff.roles', 'staff.enabled']) assert.ok(heads.some((h) => h.trim() === msg(locale, k)), `${k} column in ${heads.join('|')}`);
+      for (const k of ['staff.username', 'staff.nickname', 'staff.roles', 'staff.enabled'])
+        assert.ok(
+          heads.some((h) => h.trim() === msg(locale, k)),
+          `${k} column in ${heads.join('|')}`,
+        );
       const text = await page.locator('.ant-table-tbody:visible').innerText();
       assert.ok(text.includes(msg(locale, 'enum.userStatus.enabled')));
       await shot(page, `staff-list-${locale}`);
@@ -45,12 +52,18 @@ describe('staff list', () => {
     await search(page, 'lin');
     await page.goBack();
     await expectPath(page, '/staff?username=zhao');
-    await until(() => firstCells(page), (c) => c.length > 0 && c.every((u) => u.includes('zhao')));
+    await until(
+      () => firstCells(page),
+      (c) => c.length > 0 && c.every((u) => u.includes('zhao')),
+    );
     assert.ok((await firstCells(page)).every((u) => u.includes('zhao')));
     assert.equal(await searchInput(page).inputValue(), 'zhao');
     await page.goForward();
     await expectPath(page, '/staff?username=lin');
-    await until(() => firstCells(page), (c) => c.length > 0 && c.every((u) => u.includes('lin')));
+    await until(
+      () => firstCells(page),
+      (c) => c.length > 0 && c.every((u) => u.includes('lin')),
+    );
     assert.ok((await firstCells(page)).every((u) => u.includes('lin')));
     assert.equal(await searchInput(page).inputValue(), 'lin');
     await ctx.close();
@@ -75,7 +88,10 @@ describe('staff changes (admin)', () => {
     const explain = m.locator('.ant-form-item-explain-error');
     await explain.first().waitFor();
     const errs = await explain.allInnerTexts();
-    assert.ok(errs.some((e) => e.includes(msg('zh-CN', 'staff.password'))) || errs.some((e) => e.includes(msg('zh-CN', 'staff.passwordPattern'))), `password error: ${errs.join('|')}`);
+    assert.ok(
+      errs.some((e) => e.includes(msg('zh-CN', 'staff.password'))) || errs.some((e) => e.includes(msg('zh-CN', 'staff.passwordPattern'))),
+      `password error: ${errs.join('|')}`,
+    );
     await shot(page, 'staff-add-validation');
     await m.locator('#password').fill('Passw0rd123');
     await m.getByRole('button', { name: /确\s*定/ }).click();
@@ -87,30 +103,48 @@ describe('staff changes (admin)', () => {
 
     await rows(page).first().getByText(msg('zh-CN', 'common.edit'), { exact: true }).click();
     const e = modal(page);
-    await until(() => e.locator('#nickname').inputValue(), (v) => v === '端到端测试');
+    await until(
+      () => e.locator('#nickname').inputValue(),
+      (v) => v === '端到端测试',
+    );
     await e.locator('#nickname').fill('改过的名字');
     await e.getByRole('button', { name: /确\s*定/ }).click();
     await e.waitFor({ state: 'hidden' });
-    await until(() => rows(page).first().innerText(), (t) => t.includes('改过的名字'));
+    await until(
+      () => rows(page).first().innerText(),
+      (t) => t.includes('改过的名字'),
+    );
     assert.ok((await rows(page).first().innerText()).includes('改过的名字'));
 
-    const status = rows(page).first().locator('.ant-tag', { hasText: msg('zh-CN', 'enum.userStatus.enabled') });
+    const status = rows(page)
+      .first()
+      .locator('.ant-tag', { hasText: msg('zh-CN', 'enum.userStatus.enabled') });
     assert.equal(await status.count(), 1);
     await rows(page).first().getByText(/更多/).click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: msg('zh-CN', 'staff.disable') }).click();
     await page.getByText(msg('zh-CN', 'staff.disableConfirm')).waitFor();
     await shot(page, 'staff-disable-confirm');
-    await page.locator('.ant-popover:visible, .ant-modal-confirm:visible, .ant-modal:visible').getByRole('button', { name: /确\s*定|停\s*用/ }).last().click();
-    await until(() => rows(page).first().innerText(), (t) => t.includes(msg('zh-CN', 'enum.userStatus.disabled')));
+    await page
+      .locator('.ant-popover:visible, .ant-modal-confirm:visible, .ant-modal:visible')
+      .getByRole('button', { name: /确\s*定|停\s*用/ })
+      .last()
+      .click();
+    await until(
+      () => rows(page).first().innerText(),
+      (t) => t.includes(msg('zh-CN', 'enum.userStatus.disabled')),
+    );
     assert.ok((await rows(page).first().innerText()).includes(msg('zh-CN', 'enum.userStatus.disabled')));
     await shot(page, 'staff-disabled');
     await ctx.close();
   });
 
-  test('the disable action is not offered on admin\'s own row', async () => {
+  test("the disable action is not offered on admin's own row", async () => {
     const { ctx, page } = await pageAs('admin');
     await page.goto('/staff?username=admin');
-    await until(() => firstCells(page), (c) => c.length === 1 && c[0] === 'admin');
+    await until(
+      () => firstCells(page),
+      (c) => c.length === 1 && c[0] === 'admin',
+    );
     const row = rows(page).first();
     assert.equal(await row.getByText(msg('zh-CN', 'staff.disable'), { exact: true }).count(), 0);
     if (await row.getByText(/更多/).count()) {
@@ -134,7 +168,14 @@ describe('staff by role', () => {
     // the only row action left is "view": no edit, no "more" menu holding disable/reset password
     const actions = await rows(page).locator('td:last-child').allInnerTexts();
     assert.deepEqual([...new Set(actions.map((a) => a.trim()))], [msg('zh-CN', 'common.view')]);
-    assert.equal(await page.locator('tr.ant-table-row:visible a, tr.ant-table-row:visible button').filter({ hasText: msg('zh-CN', 'staff.disable') }).count(), 0, 'no disable');
+    assert.equal(
+      await page
+        .locator('tr.ant-table-row:visible a, tr.ant-table-row:visible button')
+        .filter({ hasText: msg('zh-CN', 'staff.disable') })
+        .count(),
+      0,
+      'no disable',
+    );
     await shot(page, 'staff-finance');
     await ctx.close();
   });

@@ -29,7 +29,10 @@ describe('workbench', () => {
       await card.click();
       await page.waitForURL((u) => u.pathname === '/order' && u.searchParams.get('tab') === 'pending');
       await page.locator('tr.ant-table-row:visible').first().waitFor();
-      const total = await until(() => pagerTotal(page), (n) => n === pending.count);
+      const total = await until(
+        () => pagerTotal(page),
+        (n) => n === pending.count,
+      );
       assert.equal(total, pending.count);
       await ctx.close();
     });
@@ -47,9 +50,15 @@ describe('workbench', () => {
     // the workbench refreshes when the window regains focus
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    const after = await until(async () => Number((await card.locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, '')), (n) => n === before - 1);
+    const after = await until(
+      async () => Number((await card.locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, '')),
+      (n) => n === before - 1,
+    );
     assert.equal(after, before - 1);
-    await until(() => page.getByTestId('recent-action').first().innerText(), (s) => s.includes(String(store.id)));
+    await until(
+      () => page.getByTestId('recent-action').first().innerText(),
+      (s) => s.includes(String(store.id)),
+    );
     await ctx.close();
   });
 

@@ -26,7 +26,11 @@ export function compressDir(dist: string): { files: number; raw: number; gz: num
     if (data.length < MIN_BYTES) continue;
     const gz = gzipSync(data, { level: 9 });
     const br = brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
     });
     writeFileSync(file + '.gz', gz);
     writeFileSync(file + '.br', br);

@@ -80,10 +80,17 @@ export async function runSeed(argv: string[], env: Record<string, string | undef
     // 1M orders on PostgreSQL until autovacuum runs, and PGlite never runs it. VACUUM cannot run in
     // the seed's transaction, so it runs here, one statement at a time.
     if (options.orders) for (const table of ['orders', 'order_logs']) await db.query(`VACUUM ANALYZE ${table}`);
-    console.log(`seed: ${modules.filter((m) => m.seed).map((m) => m.resource).join(', ')} seeded in ${Date.now() - started} ms`);
-    console.log(demo
-      ? 'seed: demo accounts admin/admin123, finance/finance123, dispatcher/dispatcher123 (other staff: staff123)'
-      : 'seed: NODE_ENV=production — no demo data and no fixed passwords were written');
+    console.log(
+      `seed: ${modules
+        .filter((m) => m.seed)
+        .map((m) => m.resource)
+        .join(', ')} seeded in ${Date.now() - started} ms`,
+    );
+    console.log(
+      demo
+        ? 'seed: demo accounts admin/admin123, finance/finance123, dispatcher/dispatcher123 (other staff: staff123)'
+        : 'seed: NODE_ENV=production — no demo data and no fixed passwords were written',
+    );
   } finally {
     await db.close();
   }

@@ -57,7 +57,10 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -33,7 +33,8 @@ export async function callApi(
   if (input instanceof FormData) body = input;
   else if (method === 'GET') {
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(input)) for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined && one !== null && one !== '') q.append(k, String(one));
+    for (const [k, v] of Object.entries(input))
+      for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined && one !== null && one !== '') q.append(k, String(one));
     if ([...q].length) url += `?${q}`;
   } else {
     headers['content-type'] = 'application/json';

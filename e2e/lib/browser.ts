@@ -2,8 +2,16 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let browser: Browser | undefined;
 export async function getBrowser(): Promise<Browser> {
@@ -48,7 +56,11 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /** Gets a token through the API (fast path for tests that are not about the login form). */
 export async function apiToken(username: string, password: string): Promise<string> {
-  const r = await fetch(`${BASE()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const r = await fetch(`${BASE()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const body = (await r.json()) as { code: number; data: { token: string } };
   if (body.code !== 0) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
   return body.data.token;
@@ -67,7 +79,10 @@ export const DEMO = {
 export type DemoRole = keyof typeof DEMO;
 
 /** A fresh context already signed in as a demo user (token seeded into localStorage, no login form). */
-export async function pageAs(role: DemoRole, opts: { locale?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {}): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+export async function pageAs(
+  role: DemoRole,
+  opts: { locale?: 'zh-CN' | 'en-US'; storage?: Record<string, string> } = {},
+): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
   const token = await apiToken(DEMO[role].username, DEMO[role].password);
   const { ctx, page } = await newPage({ locale: opts.locale, storage: { Authorization: token, ...(opts.storage ?? {}) } });
   return { ctx, page, token };

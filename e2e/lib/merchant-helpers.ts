@@ -13,7 +13,13 @@ export type Json = Record<string, any>;
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 
 /** The {code,msg,data} envelope of an API call with the token (ids stay digit strings); never throws on code ≠ 0. */
-export async function apiRaw(token: string, method: 'GET' | 'POST', path: string, input: Record<string, unknown> | FormData = {}, locale: Locale = 'zh-CN'): Promise<{ status: number; code: number; msg: string; data: any }> {
+export async function apiRaw(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown> | FormData = {},
+  locale: Locale = 'zh-CN',
+): Promise<{ status: number; code: number; msg: string; data: any }> {
   const { status, code, msg: message, data } = await callApi(token, method, path, input, { locale });
   return { status, code, msg: message, data };
 }
@@ -86,8 +92,14 @@ export const messages = (page: Page) => page.locator('.ant-message-notice-conten
 
 /** Clicks a top-menu item (SPA navigation; kept-alive screens keep their state). */
 export async function openMenu(page: Page, locale: Locale, screen: string): Promise<void> {
-  await page.locator('.ant-menu-item', { hasText: msg(locale, `menu.${screen}`) }).first().click();
-  await until(async () => new URL(page.url()).pathname, (p) => p === `/${screen}`);
+  await page
+    .locator('.ant-menu-item', { hasText: msg(locale, `menu.${screen}`) })
+    .first()
+    .click();
+  await until(
+    async () => new URL(page.url()).pathname,
+    (p) => p === `/${screen}`,
+  );
 }
 
 /** Opens the collapsed part of the list's search form (ProTable's 展开 / Expand), if it is collapsed. */
@@ -99,7 +111,9 @@ export async function expandSearch(page: Page): Promise<void> {
 /** Fills one search field of the list's search form and runs the search. */
 export async function searchBy(page: Page, locale: Locale, field: string, value: string): Promise<void> {
   await searchForm(page).locator(`#${field}`).fill(value);
-  await searchForm(page).getByRole('button', { name: buttonName(msg(locale, 'renderer.search')) }).click();
+  await searchForm(page)
+    .getByRole('button', { name: buttonName(msg(locale, 'renderer.search')) })
+    .click();
 }
 
 /** The labels of the actions a row offers: inline links plus those under 更多 / More (menu closed again). */
@@ -182,11 +196,15 @@ export async function pickRegion(page: Page, input: Locator, search: string, opt
 
 /** The value shown next to a label in a detail drawer's descriptions. */
 export async function detailValue(scope: Locator, label: string): Promise<string> {
-  const values = await scope.locator('.ant-descriptions-item').evaluateAll(
-    (items, want) => items.filter((i) => i.querySelector('.ant-descriptions-item-label')?.textContent?.trim() === want)
-      .map((i) => (i.querySelector('.ant-descriptions-item-content') as HTMLElement | null)?.innerText.trim() ?? ''),
-    label,
-  );
+  const values = await scope
+    .locator('.ant-descriptions-item')
+    .evaluateAll(
+      (items, want) =>
+        items
+          .filter((i) => i.querySelector('.ant-descriptions-item-label')?.textContent?.trim() === want)
+          .map((i) => (i.querySelector('.ant-descriptions-item-content') as HTMLElement | null)?.innerText.trim() ?? ''),
+      label,
+    );
   assert.equal(values.length, 1, `one "${label}" in the detail (${values.length})`);
   return values[0]!;
 }

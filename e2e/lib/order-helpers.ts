@@ -15,14 +15,23 @@ export type { Locale };
 export type Json = Record<string, any>;
 
 /** An API call with the token; returns the raw body text and the envelope's data (ids as digit strings). */
-export async function api(token: string, method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}, extra: { locale?: Locale; idempotent?: boolean } = {}): Promise<{ text: string; data: any }> {
+export async function api(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown> = {},
+  extra: { locale?: Locale; idempotent?: boolean } = {},
+): Promise<{ text: string; data: any }> {
   const r = await callApi(token, method, path, input, extra);
   if (r.code !== 0) throw new Error(`${method} ${path} → ${r.status} ${r.text}`);
   return { text: r.text, data: r.data };
 }
 
 /** Creates an order through POST /api/order/add (multipart, as the add form sends it). */
-export async function addOrderApi(token: string, o: { merchantId: string; productTitle: string; customerName: string; customerPhone: string; region: string[]; address: string; paidAmount: string }): Promise<Json> {
+export async function addOrderApi(
+  token: string,
+  o: { merchantId: string; productTitle: string; customerName: string; customerPhone: string; region: string[]; address: string; paidAmount: string },
+): Promise<Json> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(o)) for (const one of Array.isArray(v) ? v : [v]) fd.append(k, one);
   const r = await callApi(token, 'POST', '/order/add', fd);
@@ -137,7 +146,10 @@ export async function statusOf(page: Page, orderNo: string, locale: Locale = 'zh
 
 /** Waits until the list is not loading (no spinner over the table). */
 export async function listSettled(page: Page): Promise<void> {
-  await until(() => page.locator('.ant-pro-table .ant-spin-spinning').count(), (n) => n === 0);
+  await until(
+    () => page.locator('.ant-pro-table .ant-spin-spinning').count(),
+    (n) => n === 0,
+  );
 }
 
 /** Labels of the actions a row offers: inline links plus the items under 更多 (menu opened and closed again). */
@@ -214,7 +226,9 @@ export async function optionLabels(page: Page, select: Locator, expectCount?: nu
 
 /** The form item (label + control) with this label inside a dialog. */
 export function formItem(scope: Locator, label: string): Locator {
-  return scope.locator('.ant-form-item').filter({ has: scope.page().locator('.ant-form-item-label label', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) });
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator('.ant-form-item-label label', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) });
 }
 
 // ---------------------------------------------------------------- files

@@ -56,8 +56,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise<void>((resolve) => {
-          const t = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 10_000);
-          child.once('exit', () => { clearTimeout(t); resolve(); });
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 10_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
         });
       }
       rmSync(dataDir, { recursive: true, force: true });

@@ -63,7 +63,12 @@ describe('validation names the field by its localized title', () => {
   });
 
   test('a body that is not JSON is a 400 envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe/echo', headers: { 'content-type': 'application/json', 'x-misi-token': token }, payload: '{"username":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      headers: { 'content-type': 'application/json', 'x-misi-token': token },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ code: 40000, msg: '请求体不是有效的 JSON', data: null });
   });
@@ -163,7 +168,12 @@ describe('multipart uploads', () => {
 
   test('a .png name with PDF content is refused, and nothing is stored', async () => {
     const before = await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM files');
-    const res = await t.postForm('/api/probe/upload', { username: 'alice' }, { photo: { name: 'photo.png', content: PDF, type: 'image/png' } }, { token, locale: 'en-US' });
+    const res = await t.postForm(
+      '/api/probe/upload',
+      { username: 'alice' },
+      { photo: { name: 'photo.png', content: PDF, type: 'image/png' } },
+      { token, locale: 'en-US' },
+    );
     expect(res.statusCode).toBe(415);
     expect(res.data.code).toBe(41500);
     expect(res.data.msg).toContain('Photo');
@@ -172,7 +182,12 @@ describe('multipart uploads', () => {
   });
 
   test('garbage bytes named .png are refused', async () => {
-    const res = await t.postForm('/api/probe/upload', { username: 'alice' }, { photo: { name: 'x.png', content: Buffer.from('GIF89a not really'), type: 'image/png' } }, { token });
+    const res = await t.postForm(
+      '/api/probe/upload',
+      { username: 'alice' },
+      { photo: { name: 'x.png', content: Buffer.from('GIF89a not really'), type: 'image/png' } },
+      { token },
+    );
     expect(res.statusCode).toBe(415);
     expect(res.data.msg).toContain('照片');
   });

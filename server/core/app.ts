@@ -108,7 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(404).send({ code: CODES.NOT_FOUND, msg: i18n.t(req.locale, 'server.notFound'), data: null });
     }
     if (!fallback) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found. The console is not built here: run `npm run build` (npm start builds it when needed).');
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('Not Found. The console is not built here: run `npm run build` (npm start builds it when needed).');
     }
     return fallback(req, reply) ?? reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
@@ -128,9 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (seen.has(key)) throw new Error(`${where} and ${seen.get(key)} declare the same route`);
       seen.set(key, where);
       const listHandler = binding.exportOf ? byResource.get(resource.name)?.handlers[binding.exportOf] : undefined;
-      const handler = binding.exportOf && listHandler
-        ? exportHandler({ resource, listName: binding.exportOf, listHandler, app: schemas.app, i18n })
-        : byResource.get(resource.name)?.handlers[name];
+      const handler =
+        binding.exportOf && listHandler
+          ? exportHandler({ resource, listName: binding.exportOf, listHandler, app: schemas.app, i18n })
+          : byResource.get(resource.name)?.handlers[name];
       if (!handler) {
         throw new Error(
           byResource.has(resource.name)
@@ -141,7 +145,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.route({
         method: binding.method,
         url,
-        handler: bindingHandler({ resource, name, binding, handler, handlers: byResource.get(resource.name)!.handlers, db, dataDir, nextId, session, sessionCache, fence: () => sessionWatch?.fence(), i18n, tokenHeader, roleLabels: roleLabeller(schemas, i18n), validation }),
+        handler: bindingHandler({
+          resource,
+          name,
+          binding,
+          handler,
+          handlers: byResource.get(resource.name)!.handlers,
+          db,
+          dataDir,
+          nextId,
+          session,
+          sessionCache,
+          fence: () => sessionWatch?.fence(),
+          i18n,
+          tokenHeader,
+          roleLabels: roleLabeller(schemas, i18n),
+          validation,
+        }),
       });
     }
   }
@@ -167,10 +187,12 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 function roleLabeller(schemas: LoadedSchemas, i18n: I18n) {
   return (roles: string[], locale: string) =>
-    roles.map((r) => {
-      const def = schemas.app.roles.find((x) => x.value === r);
-      return def ? i18n.t(locale, def.label) : r;
-    }).join(i18n.t(locale, 'server.listSeparator'));
+    roles
+      .map((r) => {
+        const def = schemas.app.roles.find((x) => x.value === r);
+        return def ? i18n.t(locale, def.label) : r;
+      })
+      .join(i18n.t(locale, 'server.listSeparator'));
 }
 
 interface BindingDeps {
@@ -221,7 +243,12 @@ function bindingHandler(d: BindingDeps) {
       user = await findSession(db, token, d.session, d.sessionCache);
       if (!user) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
       if (!allowsRoles(binding.roles, user.roles)) {
-        await recordAudit(db, d.nextId, { kind: 'denied', user, resource: resource.name, action: name, ip: req.ip, detail: { roles: binding.roles ?? [] } }, logError(req));
+        await recordAudit(
+          db,
+          d.nextId,
+          { kind: 'denied', user, resource: resource.name, action: name, ip: req.ip, detail: { roles: binding.roles ?? [] } },
+          logError(req),
+        );
         throw new HttpError(403, CODES.FORBIDDEN, 'server.forbidden', { roles: d.roleLabels(binding.roles ?? [], locale) });
       }
     }
@@ -258,7 +285,12 @@ function bindingHandler(d: BindingDeps) {
       // Nothing of a refused request stays behind, including its uploads.
       await undo?.().catch((e) => req.log.error({ err: e }, 'could not remove the uploads of a failed request'));
       if (audit.login && err instanceof HttpError && err.status < 500) {
-        await recordAudit(db, d.nextId, { kind: 'loginFailed', username: String(input.username ?? ''), resource: resource.name, action: name, ip: req.ip, detail: { reason: err.key } }, logError(req));
+        await recordAudit(
+          db,
+          d.nextId,
+          { kind: 'loginFailed', username: String(input.username ?? ''), resource: resource.name, action: name, ip: req.ip, detail: { reason: err.key } },
+          logError(req),
+        );
       }
       throw uniqueConflict(err, (f) => knownField(f, locale, input)) ?? err;
     }
@@ -270,12 +302,21 @@ function bindingHandler(d: BindingDeps) {
       const result = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
       const recordId = input.id ?? result?.id;
       const after = audit.read ? await audit.read(ctx, recordId) : binding.result === 'record' ? result : undefined;
-      await recordAudit(db, d.nextId, {
-        kind: 'write', user, resource: resource.name, action: name, ip: req.ip,
-        recordId: recordId === undefined || recordId === null || Array.isArray(recordId) ? null : String(recordId),
-        changes: diffRecords(before, after, audit),
-        detail: { input: storedInput(input, audit.hidden) },
-      }, logError(req));
+      await recordAudit(
+        db,
+        d.nextId,
+        {
+          kind: 'write',
+          user,
+          resource: resource.name,
+          action: name,
+          ip: req.ip,
+          recordId: recordId === undefined || recordId === null || Array.isArray(recordId) ? null : String(recordId),
+          changes: diffRecords(before, after, audit),
+          detail: { input: storedInput(input, audit.hidden) },
+        },
+        logError(req),
+      );
     }
     // Sessions changed while this request ran (it may have revoked one): answer once every instance
     // knows, so the client's next request is refused wherever it lands. Rare, ~1 ms.

@@ -46,29 +46,38 @@ export function auditPlan(resource: Resource, binding: ApiBinding, handlers: Ser
   const login = binding.result === 'session';
   const write = !login && (binding.audit ?? (binding.method === 'POST' && !binding.public));
   const fields = resource.fields ?? {};
-  const hidden = new Set(Object.entries(fields).filter(([, f]) => f.type === 'password' || f.writeOnly).map(([n]) => n));
+  const hidden = new Set(
+    Object.entries(fields)
+      .filter(([, f]) => f.type === 'password' || f.writeOnly)
+      .map(([n]) => n),
+  );
   for (const p of resolveBindingInput(resource, binding)) if (p.field.type === 'password' || p.field.writeOnly) hidden.add(p.name);
   const compared = Object.keys(fields).filter((n) => !hidden.has(n));
   const rb = write ? recordBinding(resource) : undefined;
   const handler = rb ? handlers[rb[0]] : undefined;
-  const read = rb && handler
-    ? async (ctx: HandlerContext, id: unknown) => {
-        if (id === undefined || id === null || id === '' || Array.isArray(id) || !ctx.user || !allowsRoles(rb[1].roles, ctx.user.roles)) return undefined;
-        try {
-          const rec = await handler({ ...ctx, input: { id: String(id) }, files: {} });
-          return rec && typeof rec === 'object' ? (rec as Record<string, unknown>) : undefined;
-        } catch {
-          return undefined; // not there (yet, or any more): nothing to compare
+  const read =
+    rb && handler
+      ? async (ctx: HandlerContext, id: unknown) => {
+          if (id === undefined || id === null || id === '' || Array.isArray(id) || !ctx.user || !allowsRoles(rb[1].roles, ctx.user.roles)) return undefined;
+          try {
+            const rec = await handler({ ...ctx, input: { id: String(id) }, files: {} });
+            return rec && typeof rec === 'object' ? (rec as Record<string, unknown>) : undefined;
+          } catch {
+            return undefined; // not there (yet, or any more): nothing to compare
+          }
         }
-      }
-    : undefined;
+      : undefined;
   return { write, login, read, hidden, compared };
 }
 
 const same = (a: unknown, b: unknown) => stringifyJson(a ?? null) === stringifyJson(b ?? null);
 
 /** The compared fields whose value differs, as { field: [before, after] }; a new record lists its filled fields. */
-export function diffRecords(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, plan: Pick<AuditPlan, 'compared'>): Record<string, [unknown, unknown]> | null {
+export function diffRecords(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  plan: Pick<AuditPlan, 'compared'>,
+): Record<string, [unknown, unknown]> | null {
   if (!before && !after) return null;
   const out: Record<string, [unknown, unknown]> = {};
   for (const f of plan.compared) {
@@ -115,9 +124,16 @@ export async function recordAudit(db: Db, nextId: () => bigint, e: AuditEntry, o
       `INSERT INTO operation_logs (id, kind, user_id, username, resource, action, record_id, ip, changes, detail)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)`,
       [
-        nextId(), e.kind, e.user?.id ?? null, (e.user?.username ?? e.username ?? '').slice(0, 64) || null, e.resource, e.action,
-        e.recordId ?? null, e.ip ?? null,
-        e.changes ? stringifyJson(e.changes) : null, e.detail ? stringifyJson(e.detail) : null,
+        nextId(),
+        e.kind,
+        e.user?.id ?? null,
+        (e.user?.username ?? e.username ?? '').slice(0, 64) || null,
+        e.resource,
+        e.action,
+        e.recordId ?? null,
+        e.ip ?? null,
+        e.changes ? stringifyJson(e.changes) : null,
+        e.detail ? stringifyJson(e.detail) : null,
       ],
     );
   } catch (err) {
@@ -127,6 +143,9 @@ export async function recordAudit(db: Db, nextId: () => bigint, e: AuditEntry, o
 
 /** The user a fresh session token belongs to (a successful sign-in answers only the token). */
 export async function sessionOwner(db: Db, tokenHash: string): Promise<Pick<SessionUser, 'id' | 'username'> | null> {
-  const { rows } = await db.query<{ id: bigint; username: string }>('SELECT u.id, u.username FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1', [tokenHash]);
+  const { rows } = await db.query<{ id: bigint; username: string }>(
+    'SELECT u.id, u.username FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1',
+    [tokenHash],
+  );
   return rows[0] ?? null;
 }

@@ -6,14 +6,46 @@ import { ROOT_DIR } from './paths';
 describe('loadConfig', () => {
   test('defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8000, host: '127.0.0.1', nodeEnv: 'development', production: false, logLevel: 'info', sessionIdleMinutes: 120, sessionMaxHours: 12, sessionCacheSeconds: 5, trustProxy: false });
+    expect(c).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      production: false,
+      logLevel: 'info',
+      sessionIdleMinutes: 120,
+      sessionMaxHours: 12,
+      sessionCacheSeconds: 5,
+      trustProxy: false,
+    });
     expect(c.dataDir).toMatch(/[\\/]data$/);
     expect(c.databaseUrl).toBeUndefined();
   });
 
   test('values from the environment', () => {
-    const c = loadConfig({ PORT: '9001', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/app', NODE_ENV: 'production', LOG_LEVEL: 'WARN', SESSION_IDLE_MINUTES: '30', SESSION_MAX_HOURS: '8', SESSION_CACHE_SECONDS: '0', WORKER_ID: '7' });
-    expect(c).toMatchObject({ port: 9001, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: 'postgres://u:p@db:5432/app', production: true, logLevel: 'warn', sessionIdleMinutes: 30, sessionMaxHours: 8, sessionCacheSeconds: 0, workerId: 7 });
+    const c = loadConfig({
+      PORT: '9001',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'WARN',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_HOURS: '8',
+      SESSION_CACHE_SECONDS: '0',
+      WORKER_ID: '7',
+    });
+    expect(c).toMatchObject({
+      port: 9001,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      production: true,
+      logLevel: 'warn',
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 8,
+      sessionCacheSeconds: 0,
+      workerId: 7,
+    });
   });
 
   test.each([

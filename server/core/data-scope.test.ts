@@ -21,12 +21,15 @@ describe('rowRestriction', () => {
     expect(of({ roles: ['finance'], merchantId: 3n }, 'order')).toEqual({ field: 'merchantId', ids: [3n] });
     expect(of({ roles: ['admin'], storeId: 7n }, 'merchant')).toEqual({ field: 'id', ids: [] });
     expect(of({ roles: ['admin'], storeId: 7n }, 'shipment')).toEqual({
-      field: 'orderId', ids: [], via: { resource: 'order', restriction: { field: 'storeId', ids: [7n] } },
+      field: 'orderId',
+      ids: [],
+      via: { resource: 'order', restriction: { field: 'storeId', ids: [7n] } },
     });
   });
   it('the CLI names unknown fields and resources', () => {
     expect(scopeProblems({ all: [], store: 'shopId', merchant: { field: 'orderId', via: 'ordr' } }, ['orderId'], ['order'])).toEqual([
-      'scope.store: "shopId" is not a field of this resource', 'scope.merchant.via: no resource named "ordr"',
+      'scope.store: "shopId" is not a field of this resource',
+      'scope.merchant.via: no resource named "ordr"',
     ]);
   });
 });
@@ -44,7 +47,9 @@ describe('scopeSql', () => {
     expect(params).toEqual(['x', 7n]);
     expect(scopeSql({ field: 'id', ids: [] }, [], 'o')).toBe('FALSE');
     const p2: unknown[] = [];
-    expect(scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), p2, 'l', { order: 'orders' })).toBe('l.order_id IN (SELECT id FROM orders WHERE store_id = $1)');
+    expect(scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), p2, 'l', { order: 'orders' })).toBe(
+      'l.order_id IN (SELECT id FROM orders WHERE store_id = $1)',
+    );
     expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), [], 'l')).toThrow(/no table/);
   });
 });

@@ -78,7 +78,14 @@ export function andScope(where: string, r: RowRestriction | null, params: unknow
  * Throws `notFound()` unless row `id` of `table` is within the restriction — the same answer the
  * module gives for an id that does not exist. No query when the user is unrestricted.
  */
-export async function requireInScope(db: Db, r: RowRestriction | null, table: string, id: bigint | string, notFound: () => Error, tables: Record<string, string> = {}): Promise<void> {
+export async function requireInScope(
+  db: Db,
+  r: RowRestriction | null,
+  table: string,
+  id: bigint | string,
+  notFound: () => Error,
+  tables: Record<string, string> = {},
+): Promise<void> {
   if (!r) return;
   if (!isInt8(String(id))) throw notFound(); // cannot name a row; the module's own check answers the same
   const params: unknown[] = [String(id)];
@@ -93,7 +100,13 @@ export function scopedId(r: RowRestriction | null, field: string): bigint | null
 }
 
 /** The ids among `ids` (rows of `table`) that are within the restriction — all of them when unrestricted. */
-export async function idsInScope(db: Db, r: RowRestriction | null, table: string, ids: readonly bigint[], tables: Record<string, string> = {}): Promise<Set<string>> {
+export async function idsInScope(
+  db: Db,
+  r: RowRestriction | null,
+  table: string,
+  ids: readonly bigint[],
+  tables: Record<string, string> = {},
+): Promise<Set<string>> {
   if (!r) return new Set(ids.map(String));
   const params: unknown[] = [ids.map(String).filter(isInt8)];
   const cond = scopeSql(r, params, 't', tables);

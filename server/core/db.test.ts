@@ -115,17 +115,25 @@ test('badly named migration files are refused by name', () => {
   }
 });
 
-test.skipIf(!process.env.DATABASE_URL)('PostgreSQL: instances starting together apply each migration exactly once', async () => {
-  const schema = `t_mig_${randomBytes(4).toString('hex')}`;
-  const dbs = await Promise.all([1, 2, 3].map(() => openDb({ dataDir: '/nonexistent', databaseUrl: process.env.DATABASE_URL, schema, poolSize: 2 })));
-  try {
-    const applied = await Promise.all(dbs.map((db) => runMigrations(db, MIGRATIONS_DIR)));
-    expect(applied.flat().sort()).toEqual(readMigrations(MIGRATIONS_DIR).map((m) => m.id).sort());
-  } finally {
-    await dbs[0].query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await Promise.all(dbs.map((db) => db.close()));
-  }
-}, 60_000);
+test.skipIf(!process.env.DATABASE_URL)(
+  'PostgreSQL: instances starting together apply each migration exactly once',
+  async () => {
+    const schema = `t_mig_${randomBytes(4).toString('hex')}`;
+    const dbs = await Promise.all([1, 2, 3].map(() => openDb({ dataDir: '/nonexistent', databaseUrl: process.env.DATABASE_URL, schema, poolSize: 2 })));
+    try {
+      const applied = await Promise.all(dbs.map((db) => runMigrations(db, MIGRATIONS_DIR)));
+      expect(applied.flat().sort()).toEqual(
+        readMigrations(MIGRATIONS_DIR)
+          .map((m) => m.id)
+          .sort(),
+      );
+    } finally {
+      await dbs[0].query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await Promise.all(dbs.map((db) => db.close()));
+    }
+  },
+  60_000,
+);
 
 test('an unreachable PostgreSQL is named in the error, without the password', async () => {
   const err = await openDb({ dataDir: '/nonexistent', databaseUrl: 'postgres://app:s3cret@127.0.0.1:1/shop' }).catch((e: Error) => e);

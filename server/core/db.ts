@@ -46,7 +46,9 @@ export async function openDb(options: OpenDbOptions): Promise<SqlDb> {
     } catch (err) {
       // Name the server (never the password) so a wrong host or port is obvious at once.
       const u = new URL(options.databaseUrl);
-      throw new Error(`cannot use the database of DATABASE_URL (${u.hostname || 'local socket'}:${u.port || 5432}${u.pathname}): ${(err as Error).message}`, { cause: err });
+      throw new Error(`cannot use the database of DATABASE_URL (${u.hostname || 'local socket'}:${u.port || 5432}${u.pathname}): ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
   const dir = options.pgliteDir ?? join(options.dataDir, 'pgdata');

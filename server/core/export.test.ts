@@ -37,7 +37,7 @@ describe('export declared in the schema (exportOf)', () => {
     expect(en.rows[0]).toContain('Audit status');
   });
 
-  test('only the columns asked for, in the list\'s order; a list of more than one page', async () => {
+  test("only the columns asked for, in the list's order; a list of more than one page", async () => {
     const total = (await t.get('/api/operationLog/list', { token: admin })).data.data.total;
     const { rows } = await sheetOf('/api/user/export', { columns: 'roles,username' });
     expect(rows[0]).toEqual(['用户名', '角色']);

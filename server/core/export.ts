@@ -29,7 +29,11 @@ function timeText(value: unknown, timeZone: string, withTime: boolean): string {
   const d = new Date(String(value));
   if (Number.isNaN(d.getTime())) return String(value);
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...(withTime ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' as const } : {}),
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' as const } : {}),
   }).formatToParts(d);
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return withTime ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}` : `${p.year}-${p.month}-${p.day}`;
@@ -47,7 +51,7 @@ type Writer = (v: unknown, row: Record<string, unknown>, name: string, f: AnyFie
 const text: Writer = (v) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 const label: Writer = (v, row, name) => text(siblingName(row, name) ?? v, row, name, {} as AnyField, {} as CellContext);
 const enumLabel: Writer = (v, _row, _name, f, c) => {
-  const values = (f.enum ? c.resource.enums?.[f.enum] ?? c.app.enums?.[f.enum] : undefined)?.values ?? [];
+  const values = (f.enum ? (c.resource.enums?.[f.enum] ?? c.app.enums?.[f.enum]) : undefined)?.values ?? [];
   const one = (x: unknown) => {
     const hit = values.find((e) => String(e.value) === String(x));
     return hit ? c.t(hit.label) : String(x ?? '');
@@ -91,7 +95,12 @@ export interface ExportDeps {
 export function exportColumns(resource: Resource, listName: string, asked: string | undefined): string[] {
   const view = resource.list?.api === listName ? resource.list : undefined;
   const all = (view?.columns ?? Object.keys(resource.fields ?? {})).map((c) => (typeof c === 'string' ? c : c.field)).filter((n) => resource.fields?.[n]);
-  const wanted = new Set((asked ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const wanted = new Set(
+    (asked ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const picked = wanted.size ? all.filter((n) => wanted.has(n)) : all;
   return picked.length ? picked : all;
 }
@@ -109,7 +118,8 @@ export function exportHandler(d: ExportDeps): Handler {
     const { columns: asked, ...filters } = ctx.input as Record<string, unknown> & { columns?: string };
     const names = exportColumns(d.resource, d.listName, asked);
     const c: CellContext = { t, app: d.app, resource: d.resource, timeZone };
-    const read = (current: number) => d.listHandler({ ...ctx, input: { ...filters, current, pageSize: PAGE } }) as Promise<{ list: Record<string, unknown>[]; total: number }>;
+    const read = (current: number) =>
+      d.listHandler({ ...ctx, input: { ...filters, current, pageSize: PAGE } }) as Promise<{ list: Record<string, unknown>[]; total: number }>;
 
     // The first page is read before answering, so a refusal (bad filter, no access) is a normal error.
     const first = await read(1);
@@ -127,7 +137,12 @@ export function exportHandler(d: ExportDeps): Handler {
       const sheet = wb.addWorksheet(d.resource.route?.title ? t(d.resource.route.title) : d.resource.name);
       sheet.columns = names.map((n) => {
         const f = d.resource.fields![n];
-        return { header: t(f.title), key: n, width: Math.min(40, Math.max(10, t(f.title).length * 2 + 4)), style: f.type === 'money' ? { numFmt: '#,##0.00' } : {} };
+        return {
+          header: t(f.title),
+          key: n,
+          width: Math.min(40, Math.max(10, t(f.title).length * 2 + 4)),
+          style: f.type === 'money' ? { numFmt: '#,##0.00' } : {},
+        };
       });
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
@@ -136,10 +151,14 @@ export function exportHandler(d: ExportDeps): Handler {
       let written = 0;
       for (;;) {
         for (const row of page.list) {
-          sheet.addRow(names.map((n) => {
-            const f = d.resource.fields![n] as AnyField;
-            return (WRITERS[f.type] as Writer)(row[n], row, n, f, c);
-          })).commit();
+          sheet
+            .addRow(
+              names.map((n) => {
+                const f = d.resource.fields![n] as AnyField;
+                return (WRITERS[f.type] as Writer)(row[n], row, n, f, c);
+              }),
+            )
+            .commit();
         }
         written += page.list.length;
         if (!page.list.length || written >= page.total) break;

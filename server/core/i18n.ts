@@ -36,7 +36,9 @@ export function loadI18n(dir: string, defaultLocale = 'zh-CN'): I18n {
       const ldir = join(dir, locale);
       if (!statSync(ldir).isDirectory()) continue;
       const merged: Record<string, string> = {};
-      for (const file of readdirSync(ldir).filter((f) => f.endsWith('.json')).sort()) {
+      for (const file of readdirSync(ldir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()) {
         let data: unknown;
         try {
           data = JSON.parse(readFileSync(join(ldir, file), 'utf8'));

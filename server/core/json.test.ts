@@ -24,5 +24,8 @@ test('byte for byte what json-bigint prints, for any value (escapes, toJSON, und
       fc.dictionary(fc.string({ unit: 'binary' }), tie('v')),
     ),
   })).v;
-  fc.assert(fc.property(value, (v) => stringifyJson(v) === JSONbig.stringify(v)), { numRuns: 2000 });
+  fc.assert(
+    fc.property(value, (v) => stringifyJson(v) === JSONbig.stringify(v)),
+    { numRuns: 2000 },
+  );
 });

@@ -31,17 +31,35 @@ test('a resource with bindings but no module stops the start', async () => {
 
 test('a handler with no binding, or a module with no schema, stops the start', async () => {
   await expect(
-    buildApp({ db: noDb, dataDir: '/tmp', modules: [{ ...probeModule, handlers: { ...probeModule.handlers, stray: async () => null } }], schemas: { app, resources: [probe] }, staticDir: false }),
+    buildApp({
+      db: noDb,
+      dataDir: '/tmp',
+      modules: [{ ...probeModule, handlers: { ...probeModule.handlers, stray: async () => null } }],
+      schemas: { app, resources: [probe] },
+      staticDir: false,
+    }),
   ).rejects.toThrow('server module "probe" has handlers with no API binding in schemas/probe.json: stray');
   await expect(
-    buildApp({ db: noDb, dataDir: '/tmp', modules: [probeModule, { resource: 'ghost', handlers: {} }], schemas: { app, resources: [probe] }, staticDir: false }),
+    buildApp({
+      db: noDb,
+      dataDir: '/tmp',
+      modules: [probeModule, { resource: 'ghost', handlers: {} }],
+      schemas: { app, resources: [probe] },
+      staticDir: false,
+    }),
   ).rejects.toThrow('server module "ghost" has no schema: add schemas/ghost.json');
 });
 
 test('two bindings on the same route stop the start', async () => {
   const twin: Resource = { name: 'twin', kind: 'service', api: { again: { method: 'GET', path: 'probe/boom' } } };
   await expect(
-    buildApp({ db: noDb, dataDir: '/tmp', modules: [probeModule, { resource: 'twin', handlers: { again: async () => null } }], schemas: { app, resources: [probe, twin] }, staticDir: false }),
+    buildApp({
+      db: noDb,
+      dataDir: '/tmp',
+      modules: [probeModule, { resource: 'twin', handlers: { again: async () => null } }],
+      schemas: { app, resources: [probe, twin] },
+      staticDir: false,
+    }),
   ).rejects.toThrow('twin.api.again (GET /api/probe/boom) and probe.api.boom (GET /api/probe/boom) declare the same route');
 });
 

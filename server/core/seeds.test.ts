@@ -21,7 +21,13 @@ const userSeed = (name: string, order: string[]): ServerModule => ({
 
 test('a failing seed leaves nothing behind; the next start seeds again', async () => {
   const order: string[] = [];
-  const broken: ServerModule = { resource: 'broken', handlers: {}, seed: async () => { throw new Error('no stores yet'); } };
+  const broken: ServerModule = {
+    resource: 'broken',
+    handlers: {},
+    seed: async () => {
+      throw new Error('no stores yet');
+    },
+  };
   await expect(runSeeds(t.db, [userSeed('first', order), broken], { nextId: t.nextId, demo: true })).rejects.toThrow(
     'seed of module "broken" failed: no stores yet',
   );

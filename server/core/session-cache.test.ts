@@ -19,7 +19,7 @@ test('an entry is reused until its time-to-live has passed', () => {
   expect(cache.get('h1')).toBeUndefined();
 });
 
-test('never beyond the session\'s absolute expiry', () => {
+test("never beyond the session's absolute expiry", () => {
   const cache = createSessionCache(5000)!;
   at(1_000_000);
   cache.set('h1', user, sessionGeneration(), new Date(1_002_000));
@@ -65,7 +65,9 @@ test('while the instance cannot hear other instances (LISTEN down) nothing is ca
 
 test('watchSessionChanges: a notification or a reconnect makes every entry stale; down means untrusted', async () => {
   let handlers: ListenHandlers | undefined;
-  const db = { listen: (_c: string, on: ListenHandlers) => ((handlers = on), { ready: Promise.resolve(), fence: async () => undefined, close: async () => undefined }) } as unknown as Db;
+  const db = {
+    listen: (_c: string, on: ListenHandlers) => ((handlers = on), { ready: Promise.resolve(), fence: async () => undefined, close: async () => undefined }),
+  } as unknown as Db;
   const watch = watchSessionChanges(db)!;
   const cache = createSessionCache(5000, watch.live)!;
   expect(watch.live()).toBe(false); // not listening yet

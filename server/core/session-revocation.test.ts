@@ -88,15 +88,15 @@ describe.skipIf(!url)('revocation across instances (PostgreSQL LISTEN/NOTIFY)', 
   });
 
   test('B’s LISTEN connection killed: it reconnects, and revocations still apply at once', async () => {
-    const { rows } = await a.db.query<{ n: number }>(
-      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1`,
-      [`listen ${channelOf(a.db.schema)}`],
-    );
+    const { rows } = await a.db.query<{ n: number }>(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1`, [
+      `listen ${channelOf(a.db.schema)}`,
+    ]);
     expect(rows[0].n).toBe(2); // A's and B's
     // both listen again shortly (backoff from 50 ms)
     for (let i = 0; i < 100; i++) {
-      const { rows: back } = await a.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [`listen ${channelOf(a.db.schema)}`]);
+      const { rows: back } = await a.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [
+        `listen ${channelOf(a.db.schema)}`,
+      ]);
       if (back[0].n === 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -23,11 +23,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(
-  db: Db,
-  userId: bigint,
-  opts: { maxHours: number; ip?: string; userAgent?: string },
-): Promise<string> {
+export async function createSession(db: Db, userId: bigint, opts: { maxHours: number; ip?: string; userAgent?: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // Dead sessions are pruned now and then by whoever signs in, so no instance needs a timer.
   if (Math.random() < 0.02) await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'");
@@ -52,7 +48,16 @@ export async function findSession(db: Db, token: string, opts: { idleMinutes: nu
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const since = sessionGeneration();
-  const { rows } = await db.query<{ id: bigint; username: string; nickname: string; roles: string[]; store_id: bigint | null; merchant_id: bigint | null; touch: boolean; expires_at: Date }>(
+  const { rows } = await db.query<{
+    id: bigint;
+    username: string;
+    nickname: string;
+    roles: string[];
+    store_id: bigint | null;
+    merchant_id: bigint | null;
+    touch: boolean;
+    expires_at: Date;
+  }>(
     `SELECT u.id, u.username, u.nickname, u.roles, u.store_id, u.merchant_id, s.last_seen_at < now() - interval '1 minute' AS touch, s.expires_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -64,8 +69,15 @@ export async function findSession(db: Db, token: string, opts: { idleMinutes: nu
   // Touch at most once a minute: a busy client would otherwise write on every request.
   if (row.touch) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   // Frozen: one object may now serve several requests.
-  const user: SessionUser = Object.freeze({ id: row.id, username: row.username, nickname: row.nickname, roles: Object.freeze(row.roles ?? []) as string[],
-    storeId: row.store_id, merchantId: row.merchant_id, tokenHash });
+  const user: SessionUser = Object.freeze({
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    roles: Object.freeze(row.roles ?? []) as string[],
+    storeId: row.store_id,
+    merchantId: row.merchant_id,
+    tokenHash,
+  });
   cache?.set(tokenHash, user, since, new Date(row.expires_at));
   return user;
 }
@@ -103,7 +115,10 @@ export interface SessionInfo {
 
 /** The public handle of a stored session (what `listUserSessions` shows and `revokeUserSession` takes). */
 export function sessionHandle(tokenHash: string): string {
-  return createHash('sha256').update('session-handle:' + tokenHash).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update('session-handle:' + tokenHash)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** A user's sessions that are still valid (not revoked, not expired, not idle), newest activity first. */
@@ -127,7 +142,9 @@ export async function listUserSessions(db: Db, userId: bigint, opts: { idleMinut
 
 /** Ends the session of `userId` whose handle is `handle`; false when the user has no such live session. */
 export async function revokeUserSession(db: Db, userId: bigint, handle: string): Promise<boolean> {
-  const { rows } = await db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()', [userId]);
+  const { rows } = await db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()', [
+    userId,
+  ]);
   const hit = rows.find((r) => sessionHandle(r.token_hash) === handle);
   if (!hit) return false;
   await revokeSession(db, hit.token_hash);

@@ -12,9 +12,10 @@ let t: TestApp;
 let dist: string;
 const JS = 'console.log("console entry");'.repeat(50);
 const INLINE = 'document.documentElement.dataset.boot = "1";';
-const INDEX = `<!doctype html><html><head><style>.boot{color:red}</style><script>${INLINE}</script>`
-  + '<script id="app-preload" type="application/json">{"app":[]}</script><script type="module" src="/assets/index-3f9a1c.js"></script>'
-  + '</head><body><div id="root"></div></body></html>';
+const INDEX =
+  `<!doctype html><html><head><style>.boot{color:red}</style><script>${INLINE}</script>` +
+  '<script id="app-preload" type="application/json">{"app":[]}</script><script type="module" src="/assets/index-3f9a1c.js"></script>' +
+  '</head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -93,7 +94,11 @@ test('the console comes with a strict CSP: inline scripts by hash, <style> by a 
 });
 
 test('every response: nosniff, no framing, a referrer policy; HSTS only over TLS', async () => {
-  for (const res of [await t.app.inject({ url: '/' }), await t.app.inject({ url: '/assets/index-3f9a1c.js' }), await t.app.inject({ url: '/api/public/health' })]) {
+  for (const res of [
+    await t.app.inject({ url: '/' }),
+    await t.app.inject({ url: '/assets/index-3f9a1c.js' }),
+    await t.app.inject({ url: '/api/public/health' }),
+  ]) {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('same-origin');

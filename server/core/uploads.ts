@@ -29,9 +29,27 @@ export interface UploadedPart {
 }
 
 const TYPES: { mime: string; ext: string; kind: 'image' | 'pdf'; aliases: string[]; test: (b: Buffer) => boolean }[] = [
-  { mime: 'image/png', ext: 'png', kind: 'image', aliases: ['.png'], test: (b) => b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { mime: 'image/jpeg', ext: 'jpg', kind: 'image', aliases: ['.jpg', '.jpeg', '.jfif'], test: (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'image/webp', ext: 'webp', kind: 'image', aliases: ['.webp'], test: (b) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    kind: 'image',
+    aliases: ['.png'],
+    test: (b) => b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    mime: 'image/jpeg',
+    ext: 'jpg',
+    kind: 'image',
+    aliases: ['.jpg', '.jpeg', '.jfif'],
+    test: (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    kind: 'image',
+    aliases: ['.webp'],
+    test: (b) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
   { mime: 'application/pdf', ext: 'pdf', kind: 'pdf', aliases: ['.pdf'], test: (b) => b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-' },
 ];
 const KNOWN_EXTS = new Set(TYPES.flatMap((t) => t.aliases).concat(['.gif', '.bmp', '.svg', '.doc', '.docx', '.xls', '.xlsx', '.zip', '.txt', '.exe', '.html']));
@@ -97,7 +115,11 @@ export async function readMultipart(
       }
       const maxBytes = def.maxSizeMB ? Math.min(MAX_FILE_BYTES, Math.floor(def.maxSizeMB * 1024 * 1024)) : MAX_FILE_BYTES;
       if (data.length > maxBytes) {
-        throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(part.fieldname), name, limit: Math.round((maxBytes / 1048576) * 10) / 10 });
+        throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', {
+          field: title(part.fieldname),
+          name,
+          limit: Math.round((maxBytes / 1048576) * 10) / 10,
+        });
       }
       files.push({ field: part.fieldname, name, mime: type.mime, ext: type.ext, data, key: randomBytes(16).toString('hex') });
     }
@@ -106,7 +128,8 @@ export async function readMultipart(
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       // The stream limit is the global one; a field's smaller maxSizeMB is checked after reading.
-      if (current) throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(current), name: currentName, limit: MAX_FILE_BYTES / 1048576 });
+      if (current)
+        throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(current), name: currentName, limit: MAX_FILE_BYTES / 1048576 });
       throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLargeAny', { limit: MAX_FILE_BYTES / 1048576 });
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {

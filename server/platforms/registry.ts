@@ -17,9 +17,7 @@ const ADAPTERS: Record<string, AdapterFactory> = {
 };
 
 /** Platform values a shop may have: the shared "platform" enum without "manual" (hand-entered orders). */
-export const SHOP_PLATFORMS: readonly string[] = app.enums.platform.values
-  .map((v) => String(v.value))
-  .filter((v) => v !== 'manual');
+export const SHOP_PLATFORMS: readonly string[] = app.enums.platform.values.map((v) => String(v.value)).filter((v) => v !== 'manual');
 
 export function isShopPlatform(platform: string): boolean {
   return SHOP_PLATFORMS.includes(platform);

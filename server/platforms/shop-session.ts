@@ -61,7 +61,8 @@ async function markExpired(db: Db, shopId: bigint): Promise<void> {
 export function platformFailure(e: unknown, shopName: string): HttpError {
   if (e instanceof HttpError) return e;
   if (e instanceof PlatformError) {
-    if (e.kind === 'invalid_grant' || e.kind === 'invalid_token') return new HttpError(409, CODES.CONFLICT, 'server.merchantAuth.tokenExpired', { shop: shopName });
+    if (e.kind === 'invalid_grant' || e.kind === 'invalid_token')
+      return new HttpError(409, CODES.CONFLICT, 'server.merchantAuth.tokenExpired', { shop: shopName });
     return new HttpError(502, CODES.SERVER_ERROR, 'server.merchantAuth.platformFailed', { shop: shopName, reason: e.message });
   }
   return new HttpError(502, CODES.SERVER_ERROR, 'server.merchantAuth.platformFailed', { shop: shopName, reason: (e as Error)?.message ?? String(e) });

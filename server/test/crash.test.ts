@@ -78,7 +78,8 @@ describe(`SIGKILL during money operations (${backend})`, () => {
         if (k % 2 === 0) return { key, orderId: o.id, kind: 'refund', amount: 100n, body: { id: o.id, refundAmount: '1.00', reason } } as Op;
         const after = o.adjusted - BigInt(k + 1) * 50n;
         return { key, orderId: o.id, kind: 'adjustPrice', amount: after, body: { id: o.id, newAmount: yuan(after), reason } } as Op;
-      }));
+      }),
+    );
 
     let inFlight = 0;
     let done = 0;
@@ -136,9 +137,13 @@ describe(`SIGKILL during money operations (${backend})`, () => {
     try {
       const ids = orders.map((o) => BigInt(o.id));
       const refunds = await db.query<{ reason: string; n: number }>(
-        `SELECT reason, count(*)::int AS n FROM refunds WHERE order_id = ANY($1::int8[]) GROUP BY reason`, [ids]);
+        `SELECT reason, count(*)::int AS n FROM refunds WHERE order_id = ANY($1::int8[]) GROUP BY reason`,
+        [ids],
+      );
       const adjustments = await db.query<{ reason: string; n: number }>(
-        `SELECT reason, count(*)::int AS n FROM price_adjustments WHERE order_id = ANY($1::int8[]) GROUP BY reason`, [ids]);
+        `SELECT reason, count(*)::int AS n FROM price_adjustments WHERE order_id = ANY($1::int8[]) GROUP BY reason`,
+        [ids],
+      );
       const applied = new Map<string, number>([...refunds.rows, ...adjustments.rows].map((r) => [r.reason, r.n]));
       let lost = 0;
       let twice = 0;
@@ -147,25 +152,31 @@ describe(`SIGKILL during money operations (${backend})`, () => {
         if (n === 0) lost++;
         if (n > 1) twice++;
       }
-      const keys = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM idempotency_keys WHERE key LIKE 'crash-%' AND status = 200`);
+      const keys = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key LIKE 'crash-%' AND status = 200`);
       const state = await db.query<{ id: bigint; adjusted_amount: string; refunded_amount: string; refunds: string; last_adjusted: string }>(
         `SELECT o.id, o.adjusted_amount, o.refunded_amount,
                 (SELECT coalesce(sum(amount), 0)::text FROM refunds r WHERE r.order_id = o.id) AS refunds,
                 (SELECT after_amount::text FROM price_adjustments p WHERE p.order_id = o.id ORDER BY at DESC, id DESC LIMIT 1) AS last_adjusted
-           FROM orders o WHERE o.id = ANY($1::int8[])`, [ids]);
+           FROM orders o WHERE o.id = ANY($1::int8[])`,
+        [ids],
+      );
       let inconsistent = 0;
       for (const o of orders) {
         const chain = chains.find((c) => c[0].orderId === o.id)!;
         const row = state.rows.find((r) => String(r.id) === o.id)!;
         const refunded = chain.filter((op) => op.kind === 'refund').reduce((s, op) => s + op.amount, 0n);
         const adjusted = chain.filter((op) => op.kind === 'adjustPrice').at(-1)!.amount;
-        const ok = cents(row.refunded_amount) === refunded && cents(row.refunds) === refunded
-          && cents(row.adjusted_amount) === adjusted && cents(row.last_adjusted) === adjusted;
+        const ok =
+          cents(row.refunded_amount) === refunded &&
+          cents(row.refunds) === refunded &&
+          cents(row.adjusted_amount) === adjusted &&
+          cents(row.last_adjusted) === adjusted;
         if (!ok) inconsistent++;
       }
-      console.log(`crash test (${backend}): ${kills} SIGKILLs (${killedMidFlight} with requests in flight), ${total} operations acknowledged and replayed; ` +
-        `lost ${lost}, applied twice ${twice}, orders inconsistent ${inconsistent} of ${ORDERS}`);
+      console.log(
+        `crash test (${backend}): ${kills} SIGKILLs (${killedMidFlight} with requests in flight), ${total} operations acknowledged and replayed; ` +
+          `lost ${lost}, applied twice ${twice}, orders inconsistent ${inconsistent} of ${ORDERS}`,
+      );
       expect({ lost, twice, inconsistent, keys: keys.rows[0].n }).toEqual({ lost: 0, twice: 0, inconsistent: 0, keys: total });
     } finally {
       await db.close();

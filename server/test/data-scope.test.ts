@@ -26,10 +26,22 @@ const one = async (sql: string, params: unknown[] = []) => String(Object.values(
 const answer = (r: TestResponse, id: string) => ({ status: r.statusCode, code: r.data.code, msg: String(r.data.msg).replace(id, '<id>'), data: r.data.data });
 
 /** `path` asked for an out-of-scope `id` answers exactly as for an id that does not exist. */
-async function likeMissing(token: string, method: 'GET' | 'POST', path: string, id: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const ask = (x: string, k: string) => method === 'GET'
-    ? t.get(path, { token, query: { ...body, id: x } as any })
-    : t.post(path, { ...body, id: x }, { token, headers: { ...headers, ...(headers['idempotency-key'] ? { 'idempotency-key': headers['idempotency-key'] + k } : {}) } });
+async function likeMissing(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  id: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const ask = (x: string, k: string) =>
+    method === 'GET'
+      ? t.get(path, { token, query: { ...body, id: x } as any })
+      : t.post(
+          path,
+          { ...body, id: x },
+          { token, headers: { ...headers, ...(headers['idempotency-key'] ? { 'idempotency-key': headers['idempotency-key'] + k } : {}) } },
+        );
   const outside = await ask(id, 'a');
   const missing = await ask(MISSING, 'b');
   expect(outside.statusCode).toBeGreaterThanOrEqual(400);
@@ -50,8 +62,11 @@ beforeAll(async () => {
   tok.merchant = await t.login('mchuser', 'Scope1234');
   // The demo seed gives M shops but maybe no product: give it one, so its product list has rows.
   const shop = await one('SELECT id::text FROM shops WHERE merchant_id = $1 LIMIT 1', [M]);
-  await t.db.query(`INSERT INTO products (id, shop_id, merchant_id, platform, platform_product_id, title, price)
-    SELECT $1, s.id, s.merchant_id, s.platform, 'scope-test-1', '范围测试商品', 10 FROM shops s WHERE s.id = $2`, [String(t.nextId()), shop]);
+  await t.db.query(
+    `INSERT INTO products (id, shop_id, merchant_id, platform, platform_product_id, title, price)
+    SELECT $1, s.id, s.merchant_id, s.platform, 'scope-test-1', '范围测试商品', 10 FROM shops s WHERE s.id = $2`,
+    [String(t.nextId()), shop],
+  );
   tok.loner = await t.login('loner', 'Scope1234');
 }, 180_000);
 afterAll(() => t?.close());
@@ -65,8 +80,11 @@ describe('bindings', () => {
   });
 
   it('a user is bound to a store or a merchant, never both; names come back for the staff screen', async () => {
-    const both = await t.post('/api/user/add', { username: 'twobind', nickname: 'x', password: 'Scope1234', roles: ['dispatcher'], storeId: S, merchantId: M },
-      { token: tok.admin, locale: 'en-US' });
+    const both = await t.post(
+      '/api/user/add',
+      { username: 'twobind', nickname: 'x', password: 'Scope1234', roles: ['dispatcher'], storeId: S, merchantId: M },
+      { token: tok.admin, locale: 'en-US' },
+    );
     expect(both.statusCode).toBe(400);
     expect(both.data.msg).toBe('Bind the user to a store or to a merchant, not both');
     const list = await t.get('/api/user/list', { token: tok.admin, query: { username: 'mchuser' } });
@@ -126,7 +144,7 @@ describe('orders: detail, logs and actions outside the scope answer as a missing
     outS = await one(`SELECT id::text FROM orders WHERE merchant_id <> $1 AND status = 'assigned' ORDER BY id LIMIT 1`, [M]);
   });
 
-  it('dispatcher (store S): reads and remarks on its store\'s orders only', async () => {
+  it("dispatcher (store S): reads and remarks on its store's orders only", async () => {
     const d = tok.dispatcher;
     expect((await t.get('/api/order/getById', { token: d, query: { id: inS } })).data.data.id).toBe(inS);
     expect((await t.get('/api/order/logs', { token: d, query: { id: inS } })).data.code).toBe(0);
@@ -139,7 +157,7 @@ describe('orders: detail, logs and actions outside the scope answer as a missing
     expect(await n(`SELECT count(*) AS n FROM order_logs WHERE order_id = $1 AND remark = '越权备注'`, [outS])).toBe(0);
   });
 
-  it('merchant user (finance, merchant M): money actions on another merchant\'s order answer as missing and change nothing', async () => {
+  it("merchant user (finance, merchant M): money actions on another merchant's order answer as missing and change nothing", async () => {
     const m = tok.merchant;
     const before = await one('SELECT row_to_json(o)::text FROM orders o WHERE id = $1', [outS]);
     await likeMissing(m, 'POST', '/api/order/adjustPrice', outS, { newAmount: '1.00', reason: 'x' }, { 'idempotency-key': `adj-${Date.now()}` });
@@ -151,7 +169,10 @@ describe('orders: detail, logs and actions outside the scope answer as a missing
   });
 
   it('a merchant-bound admin: assign, work order, close and edit outside the scope answer as missing; assign only to its stores', async () => {
-    expect((await t.post('/api/user/add', { username: 'mchadmin', nickname: 'a', password: 'Scope1234', roles: ['admin'], merchantId: M }, { token: tok.admin })).data.code).toBe(0);
+    expect(
+      (await t.post('/api/user/add', { username: 'mchadmin', nickname: 'a', password: 'Scope1234', roles: ['admin'], merchantId: M }, { token: tok.admin }))
+        .data.code,
+    ).toBe(0);
     const a = await t.login('mchadmin', 'Scope1234');
     const otherStore = await one(`SELECT id::text FROM stores WHERE merchant_id <> $1 LIMIT 1`, [M]);
     await likeMissing(a, 'POST', '/api/order/assign/manual', outS, { storeId: S });
@@ -187,7 +208,7 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
     ['/api/logisticsOrder/list', 'logistics_orders', 'merchant_id'],
     ['/api/merchant/list', 'merchants', 'id'],
   ];
-  it.each(lists)('%s holds M\'s rows only; admin sees them all', async (path, table, col) => {
+  it.each(lists)("%s holds M's rows only; admin sees them all", async (path, table, col) => {
     const mine = await n(`SELECT count(*) AS n FROM ${table} WHERE ${col} = $1`, [M]);
     const all = await n(`SELECT count(*) AS n FROM ${table}`);
     expect(mine).toBeGreaterThan(0);
@@ -197,7 +218,7 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
     expect((await t.get(path, { token: tok.finance, query: { pageSize: 200 } })).data.data.total).toBe(all);
   });
 
-  it('another merchant\'s store, merchant, shop, product and shipment answer as missing', async () => {
+  it("another merchant's store, merchant, shop, product and shipment answer as missing", async () => {
     const other = (table: string, col = 'merchant_id') => one(`SELECT id::text FROM ${table} WHERE ${col} <> $1 ORDER BY id LIMIT 1`, [M]);
     await likeMissing(m(), 'GET', '/api/store/getById', await other('stores'));
     await likeMissing(m(), 'GET', '/api/store/audits', await other('stores'));
@@ -212,7 +233,7 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
     expect((await t.get('/api/product/detail', { token: m(), query: { id: own } })).data.data.id).toBe(own);
   });
 
-  it('dictionaries hold M\'s stores and shops only', async () => {
+  it("dictionaries hold M's stores and shops only", async () => {
     const stores = (await t.get('/api/dict/store', { token: m() })).data.data as any[];
     expect(stores.length).toBe(Math.min(50, await n('SELECT count(*) AS n FROM stores WHERE merchant_id = $1', [M])));
     expect(stores.every((s) => s.merchantId === M)).toBe(true);
@@ -221,7 +242,7 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
     expect(shops.every((s) => s.merchantId === M)).toBe(true);
   });
 
-  it('the dashboard equals the admin\'s dashboard filtered to M', async () => {
+  it("the dashboard equals the admin's dashboard filtered to M", async () => {
     const q = {};
     const mine = await t.get('/api/analytics/performance', { token: m(), query: q });
     const admins = await t.get('/api/analytics/performance', { token: tok.admin, query: { ...q, merchantId: M } });
@@ -233,7 +254,7 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
 });
 
 describe('dispatcher (store S) and loner (unbound dispatcher): dictionaries', () => {
-  it('/dict/store holds S only, /dict/user S\'s staff only, /dict/shop nothing', async () => {
+  it("/dict/store holds S only, /dict/user S's staff only, /dict/shop nothing", async () => {
     const stores = (await t.get('/api/dict/store', { token: tok.dispatcher })).data.data as any[];
     expect(stores.map((s) => s.value)).toEqual([S]);
     const users = (await t.get('/api/dict/user', { token: tok.dispatcher })).data.data as any[];

@@ -194,7 +194,9 @@ export function multipartBody(fields: Record<string, string | string[]>, files: 
   for (const [name, value] of Object.entries(files)) {
     for (const f of Array.isArray(value) ? value : [value]) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
         f.content,
         Buffer.from('\r\n'),
       );

@@ -13,9 +13,14 @@ export async function insertUser(
   u: { username: string; password?: string; nickname?: string; roles?: string[]; enabled?: boolean; phone?: string },
 ): Promise<bigint> {
   const id = t.nextId();
-  await t.db.query(
-    'INSERT INTO users (id, username, nickname, phone, password_hash, roles, enabled) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, u.username, u.nickname ?? u.username, u.phone ?? null, await hashPassword(u.password ?? 'password123'), u.roles ?? [], u.enabled ?? true],
-  );
+  await t.db.query('INSERT INTO users (id, username, nickname, phone, password_hash, roles, enabled) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    id,
+    u.username,
+    u.nickname ?? u.username,
+    u.phone ?? null,
+    await hashPassword(u.password ?? 'password123'),
+    u.roles ?? [],
+    u.enabled ?? true,
+  ]);
   return id;
 }

@@ -27,5 +27,13 @@ async function loadResource(name: string): Promise<Resource | undefined> {
 const loadIcons = () => import('../generated/icons').then((m) => m.icons);
 
 export function App() {
-  return <Shell screens={screens} loadIcons={loadIcons} ScreenView={ScreenView} preloadScreenView={() => void ScreenView.preload().catch(() => undefined)} loadResource={loadResource} />;
+  return (
+    <Shell
+      screens={screens}
+      loadIcons={loadIcons}
+      ScreenView={ScreenView}
+      preloadScreenView={() => void ScreenView.preload().catch(() => undefined)}
+      loadResource={loadResource}
+    />
+  );
 }

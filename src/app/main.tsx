@@ -12,7 +12,12 @@ import { storedLocale } from '../shell/i18n/locale';
 import { appConfig } from '../shell/config';
 import { endPrepaint, prepaintHandle, prepaintSettled } from '../engine/prepaint-handoff';
 
-interface PreloadList { antdCss?: string; app: string[]; list: string[]; locales?: Record<string, string[]> }
+interface PreloadList {
+  antdCss?: string;
+  app: string[];
+  list: string[];
+  locales?: Record<string, string[]>;
+}
 
 /** The chunk lists the build wrote into index.html; none on the dev server (modules load on demand). */
 function preloadList(): PreloadList | undefined {

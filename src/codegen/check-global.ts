@@ -59,7 +59,8 @@ export function checkGlobal(ctx: CheckContext): void {
       for (const [n, f] of Object.entries(b.input?.extra ?? {})) refs.push([pointerOf('api', bn, 'input', 'extra', n, 'ref', 'api'), f.ref?.api]);
     }
     for (const [pointer, api] of refs) {
-      if (api !== undefined && !ctx.unreadable && !getPaths.has(normalizePath(api))) push(file.error(pointer, `ref api "${api}" is not a declared GET binding in any schema file`));
+      if (api !== undefined && !ctx.unreadable && !getPaths.has(normalizePath(api)))
+        push(file.error(pointer, `ref api "${api}" is not a declared GET binding in any schema file`));
     }
   }
   if (ctx.appFile) {
@@ -91,7 +92,13 @@ function checkHandlers(ctx: CheckContext): void {
     const rf = byName.get(resource);
     if (!rf) {
       if (ctx.unreadable) continue; // it may be the file that could not be read
-      ctx.out.push({ file: h.source, line: 1, col: 1, pointer: '', message: `server module "${resource}" has no schema resource named "${resource}" under schemas/` });
+      ctx.out.push({
+        file: h.source,
+        line: 1,
+        col: 1,
+        pointer: '',
+        message: `server module "${resource}" has no schema resource named "${resource}" under schemas/`,
+      });
       continue;
     }
     // the file's own "api" keys, even of bindings malformed enough to be left out of rf.res

@@ -33,7 +33,8 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
   const field = (name: string, pointer: string, kind = 'field') => must(fields, kind, 'fields', name, pointer);
   /** a field shown from a record: it must exist and not be writeOnly (never returned by the server) */
   const shown = (name: string, pointer: string, kind = 'field') => {
-    if (field(name, pointer, kind) && fields[name].writeOnly) err(pointer, `${kind} "${name}" is writeOnly: the server never returns it, so it cannot be shown`);
+    if (field(name, pointer, kind) && fields[name].writeOnly)
+      err(pointer, `${kind} "${name}" is writeOnly: the server never returns it, so it cannot be shown`);
   };
   const binding = (name: string, pointer: string, kind = 'api') => must(api, kind, 'api', name, pointer);
   const roles = (list: string[] | undefined, pointer: string) =>
@@ -77,7 +78,12 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
   // data scope: its fields and "via" resources exist; its roles are declared
   if (res.scope) {
     roles(res.scope.all, '/scope/all');
-    for (const p of scopeProblems(res.scope, Object.keys(fields), ctx.known.map((r) => r.res.name))) err('/scope', p);
+    for (const p of scopeProblems(
+      res.scope,
+      Object.keys(fields),
+      ctx.known.map((r) => r.res.name),
+    ))
+      err('/scope', p);
   }
 
   // api bindings
@@ -122,7 +128,7 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
       const t = list.tabs;
       if (field(t.field, '/list/tabs/field', 'tabs field')) {
         const f = fields[t.field];
-        const values = f.enum ? ({ ...(ctx.app.enums ?? {}), ...(res.enums ?? {}) })[f.enum]?.values.map((v) => String(v.value)) : undefined;
+        const values = f.enum ? { ...(ctx.app.enums ?? {}), ...(res.enums ?? {}) }[f.enum]?.values.map((v) => String(v.value)) : undefined;
         if (f.type !== 'enum') err('/list/tabs/field', `tabs need an enum field; "${t.field}" has type "${f.type}"`);
         else if (values) {
           (t.values ?? []).forEach((v, i) => {

@@ -80,9 +80,16 @@ describe('schemas CLI', () => {
   test('server modules that fail to load are an error, not a skipped check', async () => {
     const { root } = project();
     const lines: string[] = [];
-    const code = await runCli(['validate'], { root, loadHandlers: async () => ({ source: 'server/modules/index.ts', error: 'Cannot find module ./x' }), log: (l) => lines.push(l) });
+    const code = await runCli(['validate'], {
+      root,
+      loadHandlers: async () => ({ source: 'server/modules/index.ts', error: 'Cannot find module ./x' }),
+      log: (l) => lines.push(l),
+    });
     expect(code).toBe(1);
-    expect(lines).toEqual(['server/modules/index.ts:1:1  /  cannot load the server modules to check their handlers: Cannot find module ./x', '1 error in 1 file']);
+    expect(lines).toEqual([
+      'server/modules/index.ts:1:1  /  cannot load the server modules to check their handlers: Cannot find module ./x',
+      '1 error in 1 file',
+    ]);
   });
 
   test('a locale file that is not strict JSON is reported at its line, and the server modules that import it are not loaded', async () => {
@@ -99,7 +106,10 @@ describe('schemas CLI', () => {
     expect({ code, loaded, lines }).toEqual({
       code: 1,
       loaded: false,
-      lines: ['locales/en-US/ticket.json:10:21  /  raw line break inside a string: JSON forbids control characters in strings; write \\n instead', '1 error in 1 file'],
+      lines: [
+        'locales/en-US/ticket.json:10:21  /  raw line break inside a string: JSON forbids control characters in strings; write \\n instead',
+        '1 error in 1 file',
+      ],
     });
   });
 

@@ -74,7 +74,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     serverSources: options.serverSources?.(),
   });
   if (failed) {
-    result.diagnostics.push({ file: failed.source, line: 1, col: 1, pointer: '', message: `cannot load the server modules to check their handlers: ${failed.error}` });
+    result.diagnostics.push({
+      file: failed.source,
+      line: 1,
+      col: 1,
+      pointer: '',
+      message: `cannot load the server modules to check their handlers: ${failed.error}`,
+    });
     delete result.set;
   }
   for (const d of result.diagnostics) log(formatDiagnostic(d));
@@ -83,7 +89,9 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   if (command === 'validate') return 0;
 
   const files = generateAll(result.set, result.messages);
-  const changed = Object.entries(files).filter(([path, text]) => readOrNull(join(root, path)) !== text).map(([p]) => p);
+  const changed = Object.entries(files)
+    .filter(([path, text]) => readOrNull(join(root, path)) !== text)
+    .map(([p]) => p);
   const stale = staleFiles(root, files);
   if (check) {
     if (!changed.length && !stale.length) {

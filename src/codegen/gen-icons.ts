@@ -34,8 +34,18 @@ export function genIcons(set: SchemaSet): string {
 
 /** Icons the prepaint's list frame always draws (menu home, toolbar, copy, options, locale, user). */
 export const FRAME_ICONS = [
-  'CaretDownOutlined', 'CaretUpOutlined', 'ColumnHeightOutlined', 'CopyOutlined', 'DownOutlined', 'DownloadOutlined', 'HomeOutlined', 'PlusOutlined', 'ReloadOutlined',
-  'SettingOutlined', 'TranslationOutlined', 'UserOutlined',
+  'CaretDownOutlined',
+  'CaretUpOutlined',
+  'ColumnHeightOutlined',
+  'CopyOutlined',
+  'DownOutlined',
+  'DownloadOutlined',
+  'HomeOutlined',
+  'PlusOutlined',
+  'ReloadOutlined',
+  'SettingOutlined',
+  'TranslationOutlined',
+  'UserOutlined',
 ];
 
 /**

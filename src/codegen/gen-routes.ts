@@ -37,7 +37,7 @@ export function genRoutes(set: SchemaSet): string {
     HEADER,
     "import type { Resource, ScreenRoute } from '../schema';",
     '',
-    '/** Every screen with a route, in menu order; the shell filters them by the user\'s roles. */',
+    "/** Every screen with a route, in menu order; the shell filters them by the user's roles. */",
     `export const screens: ScreenRoute[] = [${items.length ? '\n' + items.join('\n') + '\n' : ''}];`,
     '',
   ].join('\n');

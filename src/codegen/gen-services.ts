@@ -77,7 +77,14 @@ export function genServices(set: SchemaSet): string {
     HEADER,
     `import type { ${schemaTypes.join(', ')} } from '../schema';`,
     "import { callApi } from '../shell/request';",
-    ...(typeImports.size ? [`import type {\n${[...typeImports].sort(cmp).map((t) => `  ${t},`).join('\n')}\n} from './types';`] : []),
+    ...(typeImports.size
+      ? [
+          `import type {\n${[...typeImports]
+            .sort(cmp)
+            .map((t) => `  ${t},`)
+            .join('\n')}\n} from './types';`,
+        ]
+      : []),
     '',
     'type CallOptions = Parameters<typeof callApi>[2];',
     '',

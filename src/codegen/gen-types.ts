@@ -46,7 +46,11 @@ function resourceTypes(set: SchemaSet, { file, resource }: LoadedResource): stri
   const handled = bindings.filter((bname) => !resource.api![bname].exportOf);
   if (handled.length) {
     // the server types a module's handlers with it: ModuleHandlers<MerchantBindings> (server/core/contract.ts)
-    out.push('', `/** Input of every API binding a ${resource.name} module handles, by binding name. */`, `export interface ${pascal(resource.name)}Bindings {`);
+    out.push(
+      '',
+      `/** Input of every API binding a ${resource.name} module handles, by binding name. */`,
+      `export interface ${pascal(resource.name)}Bindings {`,
+    );
     for (const bname of handled) out.push(`  ${tsKey(bname)}: ${inputTypeName(resource.name, bname)};`);
     out.push('}');
   }

@@ -30,17 +30,31 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages): Record<st
     'src/generated/openapi.json': jsonText({
       'x-comment': JSON_COMMENT,
       // In the default locale; the server serves the others (/api/public/openapi.json?locale=en-US).
-      ...sortDeep(buildOpenApi(set.app, set.resources.map((r) => r.resource), openApiText(messages[set.app.i18n.defaultLocale] ?? {}))),
+      ...sortDeep(
+        buildOpenApi(
+          set.app,
+          set.resources.map((r) => r.resource),
+          openApiText(messages[set.app.i18n.defaultLocale] ?? {}),
+        ),
+      ),
     }),
   };
   for (const locale of set.app.i18n.locales.map((l) => l.code)) {
     const flat = messages[locale] ?? {};
     files[`public/locales/${locale}.json`] = jsonText({
       $comment: `${JSON_COMMENT} (merged from locales/${locale}/*.json)`,
-      ...Object.fromEntries(Object.keys(flat).sort(cmp).map((k) => [k, flat[k]])),
+      ...Object.fromEntries(
+        Object.keys(flat)
+          .sort(cmp)
+          .map((k) => [k, flat[k]]),
+      ),
     });
   }
-  return Object.fromEntries(Object.keys(files).sort(cmp).map((k) => [k, files[k]]));
+  return Object.fromEntries(
+    Object.keys(files)
+      .sort(cmp)
+      .map((k) => [k, files[k]]),
+  );
 }
 
 function metaText(title: string, schema: Record<string, unknown>): string {

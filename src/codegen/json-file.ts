@@ -119,7 +119,12 @@ function brokenString(text: string, fallback: number): number {
 function rawCharDiagnostic(path: string, text: string, r: RawChar): Diagnostic {
   const code = r.char.charCodeAt(0).toString(16).padStart(4, '0');
   const [name, escape] = CONTROL_NAMES[r.char] ?? [`control character U+${code.toUpperCase()}`, `\\u${code}`];
-  return { file: path, ...lineCol(text, r.pos), pointer: '', message: `raw ${name} inside a string: JSON forbids control characters in strings; write ${escape} instead` };
+  return {
+    file: path,
+    ...lineCol(text, r.pos),
+    pointer: '',
+    message: `raw ${name} inside a string: JSON forbids control characters in strings; write ${escape} instead`,
+  };
 }
 
 /** Turns the parser's "Unexpected token x in JSON at position n" into a plain sentence. */
@@ -158,8 +163,7 @@ function duplicateKeys(path: string, text: string): Diagnostic[] {
     index: number;
   }
   const stack: Level[] = [];
-  const childPointer = (top: Level | undefined) =>
-    !top ? '' : top.pointer + pointerOf(top.keys ? top.lastKey : top.index);
+  const childPointer = (top: Level | undefined) => (!top ? '' : top.pointer + pointerOf(top.keys ? top.lastKey : top.index));
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     const top = stack[stack.length - 1];
@@ -181,7 +185,12 @@ function duplicateKeys(path: string, text: string): Diagnostic[] {
       if (top?.keys && top.expectKey) {
         const key = JSON.parse(`"${s}"`) as string;
         if (top.keys.has(key)) {
-          out.push({ file: path, ...lineCol(text, start), pointer: top.pointer + pointerOf(key), message: `duplicate key "${key}" (the earlier value would be lost)` });
+          out.push({
+            file: path,
+            ...lineCol(text, start),
+            pointer: top.pointer + pointerOf(key),
+            message: `duplicate key "${key}" (the earlier value would be lost)`,
+          });
         }
         top.keys.add(key);
         top.lastKey = key;

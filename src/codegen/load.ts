@@ -32,8 +32,13 @@ export function readLocaleFiles(root: string): SourceFile[] {
   const dir = join(root, 'locales');
   if (!existsSync(dir)) return [];
   const out: SourceFile[] = [];
-  for (const locale of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort(cmp)) {
-    for (const n of readdirSync(join(dir, locale)).filter((f) => f.endsWith('.json')).sort(cmp)) {
+  for (const locale of readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort(cmp)) {
+    for (const n of readdirSync(join(dir, locale))
+      .filter((f) => f.endsWith('.json'))
+      .sort(cmp)) {
       out.push({ path: `locales/${locale}/${n}`, text: readFileSync(join(dir, locale, n), 'utf8') });
     }
   }
@@ -57,9 +62,7 @@ export function toSchemaSet(files: SourceFile[]): SchemaSet {
   if (!app) throw new Error('schemas/app.json is missing');
   return {
     app: JSON.parse(app.text) as AppSchema,
-    resources: files
-      .filter((f) => f !== app)
-      .map((f) => ({ file: f.path.slice('schemas/'.length), resource: JSON.parse(f.text) as Resource })),
+    resources: files.filter((f) => f !== app).map((f) => ({ file: f.path.slice('schemas/'.length), resource: JSON.parse(f.text) as Resource })),
   };
 }
 

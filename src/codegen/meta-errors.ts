@@ -148,7 +148,10 @@ function show(v: unknown): string {
 
 /** `"title"` for /list/title, `item 2 of "columns"` for /list/columns/2, `the file` for the root. */
 function subject(instancePath: string): string {
-  const segs = instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segs = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (!segs.length) return 'the file';
   const last = segs[segs.length - 1];
   if (/^\d+$/.test(last)) return segs.length > 1 ? `item ${last} of "${segs[segs.length - 2]}"` : `item ${last}`;

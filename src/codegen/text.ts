@@ -15,7 +15,11 @@ export function sortDeep<T>(value: T): T {
   if (Array.isArray(value)) return value.map(sortDeep) as T;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort(cmp).map((k) => [k, sortDeep(o[k])])) as T;
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort(cmp)
+        .map((k) => [k, sortDeep(o[k])]),
+    ) as T;
   }
   return value;
 }

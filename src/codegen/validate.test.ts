@@ -57,7 +57,13 @@ describe('validate reports each schema mistake with file, pointer, line and a se
   test('literal text where an i18n key belongs', () => {
     const input = editFile(base, 'schemas/ticket.json', '"title": "ticket.note"', '"title": "备注"');
     expect(report(input)).toEqual([
-      line(input, 'schemas/ticket.json', '/fields/note/title', '"备注"', '"title" must be an i18n key such as "order.amount" (words joined by dots), not literal text; got "备注"'),
+      line(
+        input,
+        'schemas/ticket.json',
+        '/fields/note/title',
+        '"备注"',
+        '"title" must be an i18n key such as "order.amount" (words joined by dots), not literal text; got "备注"',
+      ),
     ]);
   });
 
@@ -79,13 +85,21 @@ describe('validate reports each schema mistake with file, pointer, line and a se
   test('undefined enum, with a suggestion', () => {
     const input = editFile(base, 'schemas/ticket.json', '"enum": "ticketStatus", "title"', '"enum": "ticketState", "title"');
     expect(report(input)).toEqual([
-      line(input, 'schemas/ticket.json', '/fields/status/enum', '"ticketState"', 'enum "ticketState" is not defined in app.json "enums" or this file\'s "enums" (did you mean "ticketStatus"?)'),
+      line(
+        input,
+        'schemas/ticket.json',
+        '/fields/status/enum',
+        '"ticketState"',
+        'enum "ticketState" is not defined in app.json "enums" or this file\'s "enums" (did you mean "ticketStatus"?)',
+      ),
     ]);
   });
 
   test('undefined dict', () => {
     const input = editFile(base, 'schemas/ticket.json', '"dict": "user"', '"dict": "users"');
-    expect(report(input)).toEqual([line(input, 'schemas/ticket.json', '/fields/assigneeId/dict', '"users"', 'dict "users" is not defined in app.json "dicts"')]);
+    expect(report(input)).toEqual([
+      line(input, 'schemas/ticket.json', '/fields/assigneeId/dict', '"users"', 'dict "users" is not defined in app.json "dicts"'),
+    ]);
   });
 
   test('unknown column field', () => {
@@ -98,7 +112,14 @@ describe('validate reports each schema mistake with file, pointer, line and a se
   test('a writeOnly field as a column', () => {
     const input = editFile(base, 'schemas/staff.json', '"columns": ["username"', '"columns": ["password"');
     expect(report(input)).toEqual([
-      line(input, 'schemas/staff.json', '/list/columns/0', '"password"', 'column "password" is writeOnly: the server never returns it, so it cannot be shown', '"columns"'),
+      line(
+        input,
+        'schemas/staff.json',
+        '/list/columns/0',
+        '"password"',
+        'column "password" is writeOnly: the server never returns it, so it cannot be shown',
+        '"columns"',
+      ),
     ]);
   });
 
@@ -110,7 +131,12 @@ describe('validate reports each schema mistake with file, pointer, line and a se
   });
 
   test('action of kind "api" without an api', () => {
-    const input = editFile(base, 'schemas/staff.json', '"kind": "api", "api": "edit", "params": { "enabled": false }', '"kind": "api", "params": { "enabled": false }');
+    const input = editFile(
+      base,
+      'schemas/staff.json',
+      '"kind": "api", "api": "edit", "params": { "enabled": false }',
+      '"kind": "api", "params": { "enabled": false }',
+    );
     expect(report(input)).toEqual([
       line(input, 'schemas/staff.json', '/actions/disable', '{', 'action "disable" has kind "api" but names no "api"', '"disable": {'),
     ]);
@@ -123,7 +149,7 @@ describe('validate reports each schema mistake with file, pointer, line and a se
     ]);
   });
 
-  test('form item that the form\'s api does not take', () => {
+  test("form item that the form's api does not take", () => {
     const input = editFile(base, 'schemas/ticket.json', '"photos", "note"] }, "result": "record"', '"photos"] }, "result": "record"');
     expect(report(input)).toEqual([
       line(
@@ -139,12 +165,10 @@ describe('validate reports each schema mistake with file, pointer, line and a se
 
   test('duplicate route path', () => {
     const input = editFile(base, 'schemas/report.json', '"path": "/report"', '"path": "/ticket"');
-    expect(report(input)).toEqual([
-      line(input, 'schemas/ticket.json', '/route/path', '"/ticket"', 'route path "/ticket" is also used by schemas/report.json'),
-    ]);
+    expect(report(input)).toEqual([line(input, 'schemas/ticket.json', '/route/path', '"/ticket"', 'route path "/ticket" is also used by schemas/report.json')]);
   });
 
-  test('route colliding with the shell\'s /login', () => {
+  test("route colliding with the shell's /login", () => {
     const input = editFile(base, 'schemas/report.json', '"path": "/report"', '"path": "/login"');
     expect(report(input)).toEqual([
       line(
@@ -165,14 +189,26 @@ describe('validate reports each schema mistake with file, pointer, line and a se
   });
 
   test('binding without a server handler', () => {
-    const input: ValidateInput = { ...base, handlers: { ...base.handlers!, modules: { ...base.handlers!.modules, ticket: base.handlers!.modules.ticket.filter((h) => h !== 'export') } } };
+    const input: ValidateInput = {
+      ...base,
+      handlers: { ...base.handlers!, modules: { ...base.handlers!.modules, ticket: base.handlers!.modules.ticket.filter((h) => h !== 'export') } },
+    };
     expect(report(input)).toEqual([
-      line(input, 'schemas/ticket.json', '/api/export', '"export": {', 'api "export" has no server handler (server module "ticket" has no handler named "export")'),
+      line(
+        input,
+        'schemas/ticket.json',
+        '/api/export',
+        '"export": {',
+        'api "export" has no server handler (server module "ticket" has no handler named "export")',
+      ),
     ]);
   });
 
   test('server handler without a binding', () => {
-    const input: ValidateInput = { ...base, handlers: { ...base.handlers!, modules: { ...base.handlers!.modules, ticket: [...base.handlers!.modules.ticket, 'archive'] } } };
+    const input: ValidateInput = {
+      ...base,
+      handlers: { ...base.handlers!, modules: { ...base.handlers!.modules, ticket: [...base.handlers!.modules.ticket, 'archive'] } },
+    };
     expect(report(input)).toEqual([
       line(input, 'schemas/ticket.json', '/api', '"api": {', 'server handler "archive" of module "ticket" is not declared in "api"'),
     ]);
@@ -242,11 +278,15 @@ describe('validate reports each schema mistake with file, pointer, line and a se
 
   test('tabs over a field that is not an enum', () => {
     const input = editFile(base, 'schemas/ticket.json', '"tabs": { "field": "status"', '"tabs": { "field": "note"');
-    expect(report(input)).toEqual([line(input, 'schemas/ticket.json', '/list/tabs/field', '"note"', 'tabs need an enum field; "note" has type "text"', '"tabs"')]);
+    expect(report(input)).toEqual([
+      line(input, 'schemas/ticket.json', '/list/tabs/field', '"note"', 'tabs need an enum field; "note" has type "text"', '"tabs"'),
+    ]);
   });
 
   test('an icon that @ant-design/icons does not have', () => {
     const input: ValidateInput = { ...base, iconExists: (n) => n !== 'BarChartOutlined' };
-    expect(report(input)).toEqual([line(input, 'schemas/report.json', '/route/icon', '"BarChartOutlined"', 'icon "BarChartOutlined" is not in @ant-design/icons')]);
+    expect(report(input)).toEqual([
+      line(input, 'schemas/report.json', '/route/icon', '"BarChartOutlined"', 'icon "BarChartOutlined" is not in @ant-design/icons'),
+    ]);
   });
 });

@@ -109,7 +109,9 @@ export function validateProject(input: ValidateInput): ValidateResult {
       // the removed parts left a shape the checks cannot read: the schema errors stand alone
       continue;
     }
-    out.push(...own.filter((d) => !p.removed.some((r) => d.pointer === r || d.pointer.startsWith(`${r}/`)) && !p.names.some((n) => d.message.includes(`"${n}"`))));
+    out.push(
+      ...own.filter((d) => !p.removed.some((r) => d.pointer === r || d.pointer.startsWith(`${r}/`)) && !p.names.some((n) => d.message.includes(`"${n}"`))),
+    );
   }
   checkGlobal(ctx);
 
@@ -152,9 +154,7 @@ function lenientResource(data: unknown): Resource | null {
 /** Only the parts of an invalid app.json that other checks can still rely on. */
 function safeApp(raw: Partial<AppSchema>): Partial<AppSchema> {
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
-  const enums = Object.fromEntries(
-    Object.entries(obj(raw.enums)).filter(([, e]) => Array.isArray((e as { values?: unknown })?.values)),
-  ) as AppSchema['enums'];
+  const enums = Object.fromEntries(Object.entries(obj(raw.enums)).filter(([, e]) => Array.isArray((e as { values?: unknown })?.values))) as AppSchema['enums'];
   const roles = Array.isArray(raw.roles) ? raw.roles.filter((r) => r && typeof r.value === 'string') : [];
   return { enums, dicts: obj(raw.dicts) as AppSchema['dicts'], roles };
 }
@@ -197,7 +197,10 @@ function validPart(file: JsonFile, errors: Diagnostic[]): PartialResource | null
 
 /** Removes the value at a JSON pointer (or the array holding it); the pointer removed, null for the root. */
 function removeAt(root: unknown, pointer: string): string | null {
-  const segs = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segs = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const parents: unknown[] = [root];
   for (const s of segs.slice(0, -1)) {
     const cur = parents[parents.length - 1] as Record<string, unknown> | null;
@@ -210,5 +213,11 @@ function removeAt(root: unknown, pointer: string): string | null {
   if (depth === 0) return null;
   const holder = parents[depth - 1] as Record<string, unknown>;
   if (holder && typeof holder === 'object') delete holder[segs[depth - 1]];
-  return '/' + segs.slice(0, depth).map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return (
+    '/' +
+    segs
+      .slice(0, depth)
+      .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
+      .join('/')
+  );
 }

@@ -58,4 +58,3 @@ describe('row action layout (live table and prepaint)', () => {
     expect(labelWidth('View')).toBe(32);
   });
 });
-

@@ -48,8 +48,7 @@ export function actionGate(resource: Resource, user: Pick<RuntimeUser, 'id' | 'r
     return true;
   };
   const allowedFor = (name: string, record: Record<string, unknown>) => allowed(name) && matchesWhen(action(name).when, record, user?.id);
-  const toolbarActions = () =>
-    (resource.list?.toolbar ?? []).flatMap((t) => ('action' in t ? [t.action] : [])).filter(allowed);
+  const toolbarActions = () => (resource.list?.toolbar ?? []).flatMap((t) => ('action' in t ? [t.action] : [])).filter(allowed);
   return {
     action,
     allowed,

@@ -55,7 +55,10 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
   switch (field.type) {
     case 'datetime':
       // the day and the time may sit on two lines: the wider of the two
-      w = Math.max(m(formatDate('2026-12-28', ctx.locale)), m(formatDateTime('2026-12-28T20:58:59', ctx.locale).replace(formatDate('2026-12-28', ctx.locale), '').trim()));
+      w = Math.max(
+        m(formatDate('2026-12-28', ctx.locale)),
+        m(formatDateTime('2026-12-28T20:58:59', ctx.locale).replace(formatDate('2026-12-28', ctx.locale), '').trim()),
+      );
       break;
     case 'date':
       w = m(formatDate('2026-12-28', ctx.locale));
@@ -103,7 +106,10 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
 /** Width in px of the header: the longest word, or the whole title when the content is as wide. */
 export function headerWidth(title: string, ctx: WidthContext, content: number, sortable: boolean): number {
   const whole = ctx.measure(title, 14, true);
-  const words = title.split(/\s+/).filter(Boolean).map((w) => ctx.measure(w, 14, true));
+  const words = title
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => ctx.measure(w, 14, true));
   const longest = Math.max(0, ...words);
   const need = whole <= content ? whole : longest;
   return Math.ceil(need + (sortable ? SORTER : 0) + 2);
@@ -120,7 +126,10 @@ export function columnWidth(field: AnyField, title: string, ctx: WidthContext, a
  * override (for a registered `render` cell, whose content the field type cannot know).
  */
 export function listColumnWidths(
-  app: Pick<AppSchema, 'enums'>, resource: Resource, t: (key: string) => string, ctx: Omit<WidthContext, 'labels'>,
+  app: Pick<AppSchema, 'enums'>,
+  resource: Resource,
+  t: (key: string) => string,
+  ctx: Omit<WidthContext, 'labels'>,
 ): Record<string, number> {
   const labelsOf = (f: AnyField) =>
     f.type === 'boolean' ? [t('renderer.yes'), t('renderer.no')] : f.type === 'enum' ? enumValues(app, resource, f).map((v) => t(v.label)) : undefined;
@@ -128,8 +137,14 @@ export function listColumnWidths(
   for (const c of normalizeColumns(resource.list?.columns ?? [])) {
     const field = fieldOf(resource, c.field);
     const override = c.width ?? field.width;
-    out[c.field] = override ?? columnWidth(field, t(c.title ?? field.title), { ...ctx, labels: labelsOf(field) },
-      c.also.map((n) => ({ field: fieldOf(resource, n), labels: labelsOf(fieldOf(resource, n)) })));
+    out[c.field] =
+      override ??
+      columnWidth(
+        field,
+        t(c.title ?? field.title),
+        { ...ctx, labels: labelsOf(field) },
+        c.also.map((n) => ({ field: fieldOf(resource, n), labels: labelsOf(fieldOf(resource, n)) })),
+      );
   }
   return out;
 }

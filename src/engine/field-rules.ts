@@ -121,7 +121,8 @@ export function fieldRules(field: AnyField, t: Translate, opts: { label?: string
 export async function firstError(rules: FieldRule[], value: unknown): Promise<string | null> {
   for (const r of rules) {
     if (r.required) {
-      const bad = r.type === 'array' ? !Array.isArray(value) || value.length === 0 : empty(value) || (r.whitespace && typeof value === 'string' && !value.trim());
+      const bad =
+        r.type === 'array' ? !Array.isArray(value) || value.length === 0 : empty(value) || (r.whitespace && typeof value === 'string' && !value.trim());
       if (bad) return r.message ?? 'required';
       continue;
     }

@@ -42,7 +42,12 @@ describe('useSwitch', () => {
     expect(result.current.value).toBe(false);
   });
   it('rolls back when the server refuses', async () => {
-    const { wrapper } = wrap({ '/o/config': () => ({ autoAssign: false }), '/o/sw': () => { throw new ApiError('无权限', 40300, 403); } });
+    const { wrapper } = wrap({
+      '/o/config': () => ({ autoAssign: false }),
+      '/o/sw': () => {
+        throw new ApiError('无权限', 40300, 403);
+      },
+    });
     const { result } = renderHook(() => useSwitch(res, { switch: 'autoAssign', get: 'config', set: 'sw' }), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     await act(async () => {
@@ -61,7 +66,10 @@ describe('useColumnSettings', () => {
     expect(result.current.columns).toEqual({ phone: { show: false } });
     act(() => result.current.setColumns({ phone: { show: true }, nickname: { show: false } }));
     act(() => result.current.setDensity('small'));
-    expect(JSON.parse(localStorage.getItem(columnSettingsKey('staff', '7'))!)).toEqual({ columns: { phone: { show: true }, nickname: { show: false } }, density: 'small' });
+    expect(JSON.parse(localStorage.getItem(columnSettingsKey('staff', '7'))!)).toEqual({
+      columns: { phone: { show: true }, nickname: { show: false } },
+      density: 'small',
+    });
     const again = renderHook(() => useColumnSettings(staff, ['phone']), { wrapper });
     expect(again.result.current.density).toBe('small');
     expect(again.result.current.columns.nickname).toEqual({ show: false });

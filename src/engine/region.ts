@@ -77,7 +77,8 @@ export function regionPath(data: RegionData, code: string): string[] {
  * path): the place's name under its city, e.g. "杭州市 西湖区", or just "杭州市" for a whole city.
  */
 export function regionPlaceLabel(data: RegionData, code: string): string {
-  const path = regionPath(data, code).map((c) => data.names.get(c) ?? c).filter((n) => !isPlaceholderRegionLevel(n));
+  const path = regionPath(data, code)
+    .map((c) => data.names.get(c) ?? c)
+    .filter((n) => !isPlaceholderRegionLevel(n));
   return path.slice(-2).join(' ');
 }
-

@@ -101,14 +101,18 @@ export const ALL_TAB = '__all';
  * selects, or the default (all, or the first tab when there is no "all").
  */
 export function listTabs(
-  app: Pick<AppSchema, 'enums'>, resource: Resource, t: (key: string) => string, tab: string | undefined, counts?: Record<string, number>,
+  app: Pick<AppSchema, 'enums'>,
+  resource: Resource,
+  t: (key: string) => string,
+  tab: string | undefined,
+  counts?: Record<string, number>,
 ): { items: { key: string; label: string }[]; active: string | undefined } {
   const tabs = resource.list?.tabs;
   if (!tabs) return { items: [], active: undefined };
   const values = enumValues(app, resource, fieldOf(resource, tabs.field)).filter((v) => !tabs.values || tabs.values.includes(String(v.value)));
-  const shown = tabs.counts ? counts ?? {} : undefined;
+  const shown = tabs.counts ? (counts ?? {}) : undefined;
   const label = (text: string, n: number | undefined) => (n === undefined ? text : `${text} (${n})`);
-  const items = values.map((v) => ({ key: String(v.value), label: label(t(v.label), shown ? shown[String(v.value)] ?? 0 : undefined) }));
+  const items = values.map((v) => ({ key: String(v.value), label: label(t(v.label), shown ? (shown[String(v.value)] ?? 0) : undefined) }));
   const all = shown ? Object.values(shown).reduce((a, b) => a + b, 0) : undefined;
   const list = tabs.all === false ? items : [{ key: ALL_TAB, label: label(t('renderer.tab.all'), all) }, ...items];
   return { items: list, active: tab ?? (tabs.all === false ? list[0]?.key : ALL_TAB) };

@@ -17,7 +17,12 @@ describe('callAction', () => {
 describe('runBulk', () => {
   const res: Resource = {
     name: 'o',
-    fields: { id: { type: 'bigint', title: 'o.id' }, orderNo: { type: 'string', title: 'o.no' }, status: { type: 'string', title: 'o.status' }, ids: { type: 'bigint', title: 'o.ids', multiple: true } },
+    fields: {
+      id: { type: 'bigint', title: 'o.id' },
+      orderNo: { type: 'string', title: 'o.no' },
+      status: { type: 'string', title: 'o.status' },
+      ids: { type: 'bigint', title: 'o.ids', multiple: true },
+    },
     list: { api: 'auto', columns: ['orderNo', 'status'] },
     api: {
       auto: { method: 'POST', path: '/o/auto', input: { fields: ['ids'] } },
@@ -40,7 +45,12 @@ describe('runBulk', () => {
     expect(s).toEqual({ requested: 3, succeeded: 1, skipped: 1, failed: [{ key: '12', label: 'SO12', message: '无可用门店' }] });
   });
   it('calls once per row when the binding takes one id', async () => {
-    const rt = fakeRuntime({ '/o/one': (i) => { if (i.id === '13') throw new Error('状态不允许'); return null; } });
+    const rt = fakeRuntime({
+      '/o/one': (i) => {
+        if (i.id === '13') throw new Error('状态不允许');
+        return null;
+      },
+    });
     const s = await runBulk(rt.runtime.call, res, 'one', rows);
     expect(rt.calls.map((c) => c.input.id)).toEqual(['11', '12', '13']);
     expect(s).toEqual({ requested: 3, succeeded: 2, skipped: 0, failed: [{ key: '13', label: '13', message: '状态不允许' }] });

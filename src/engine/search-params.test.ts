@@ -13,7 +13,9 @@ describe('list state in the URL', () => {
   it('round-trips filters, tab and page; ignores unknown and malformed params', () => {
     const s = parseListState(staff, new URLSearchParams('current=x&pageSize=999&enabled=false&roles=admin&evil=1&createdAtFrom=2026-01-01T00:00:00%2B08:00'));
     expect(s).toMatchObject({ current: 1, pageSize: 20, filters: { enabled: 'false', roles: ['admin'], createdAtFrom: '2026-01-01T00:00:00+08:00' } });
-    expect(serializeListState(staff, { ...s, current: 2 }).toString()).toBe('roles=admin&enabled=false&createdAtFrom=2026-01-01T00%3A00%3A00%2B08%3A00&current=2');
+    expect(serializeListState(staff, { ...s, current: 2 }).toString()).toBe(
+      'roles=admin&enabled=false&createdAtFrom=2026-01-01T00%3A00%3A00%2B08%3A00&current=2',
+    );
   });
   it('types URL filters for the search form (boolean enum values, ranges as pairs)', () => {
     const v = filtersToFormValues(app, staff, { enabled: 'false', roles: ['admin'], createdAtFrom: '2026-01-01' });

@@ -184,5 +184,9 @@ export function filtersForCounts(resource: Resource, filters: Filters): Filters 
 
 /** Stable string for comparing two filter sets. */
 export function filtersKey(filters: Filters): string {
-  return JSON.stringify(Object.keys(filters).sort().map((k) => [k, filters[k]]));
+  return JSON.stringify(
+    Object.keys(filters)
+      .sort()
+      .map((k) => [k, filters[k]]),
+  );
 }

@@ -21,7 +21,10 @@ export interface RecordedCall {
   options?: CallOptions;
 }
 
-export function fakeRuntime(handlers: Record<string, Handler>, user: RuntimeUser | null = { id: '1', username: 'admin', nickname: '管理员', roles: ['admin'] }) {
+export function fakeRuntime(
+  handlers: Record<string, Handler>,
+  user: RuntimeUser | null = { id: '1', username: 'admin', nickname: '管理员', roles: ['admin'] },
+) {
   const calls: RecordedCall[] = [];
   const downloads: RecordedCall[] = [];
   const runtime: Runtime = {

@@ -22,7 +22,10 @@ export function acceptAttr(field: AnyField): string | undefined {
   return field.accept.map((k) => (k === 'image' ? 'image/png,image/jpeg,image/webp' : 'application/pdf,.pdf')).join(',');
 }
 
-export function checkUpload(file: { type: string; name: string; size: number }, field: AnyField): { key: string; values: Record<string, string | number> } | null {
+export function checkUpload(
+  file: { type: string; name: string; size: number },
+  field: AnyField,
+): { key: string; values: Record<string, string | number> } | null {
   // First: an empty file is no type at all, and the server would refuse it as empty anyway.
   if (file.size === 0) return { key: 'renderer.upload.empty', values: {} };
   const kinds = field.accept ?? (field.type === 'image' ? ['image'] : undefined);

@@ -37,7 +37,16 @@ export function useColumnSettings(resource: Resource, hiddenByDefault: string[] 
   const { user } = useRuntime();
   const key = columnSettingsKey(resource.name, user?.id);
   const hiddenKey = hiddenByDefault.join(',');
-  const defaults = useMemo(() => Object.fromEntries(hiddenKey.split(',').filter(Boolean).map((f) => [f, { show: false }])), [hiddenKey]);
+  const defaults = useMemo(
+    () =>
+      Object.fromEntries(
+        hiddenKey
+          .split(',')
+          .filter(Boolean)
+          .map((f) => [f, { show: false }]),
+      ),
+    [hiddenKey],
+  );
   const [stored, setStored] = useState<{ key: string; v: Stored }>(() => ({ key, v: read(key) }));
   const current = stored.key === key ? stored.v : read(key);
 

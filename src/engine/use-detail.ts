@@ -22,7 +22,12 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   const name = bindingName ?? resource.detail?.api;
   if (!name) throw new Error(`resource "${resource.name}" has no detail view`);
   const binding = requireBinding(resource, name);
-  const input = row ? pick(row, resolveBindingInput(resource, binding).map((p) => p.name)) : null;
+  const input = row
+    ? pick(
+        row,
+        resolveBindingInput(resource, binding).map((p) => p.name),
+      )
+    : null;
   const key = input ? JSON.stringify(input) : '';
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [loading, setLoading] = useState(!!row);

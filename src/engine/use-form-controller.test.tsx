@@ -49,7 +49,12 @@ describe('useFormController', () => {
   it('maps server field errors back onto fields', async () => {
     const { wrapper } = wrap({
       '/user/add': () => {
-        throw new ApiError('用户名已存在', 40000, 400, { errors: [{ field: '/username', message: '用户名已存在' }, { field: 'other', message: '其他错误' }] });
+        throw new ApiError('用户名已存在', 40000, 400, {
+          errors: [
+            { field: '/username', message: '用户名已存在' },
+            { field: 'other', message: '其他错误' },
+          ],
+        });
       },
     });
     const { result } = renderHook(() => useFormController(staff, 'add'), { wrapper });
@@ -68,7 +73,10 @@ describe('useFormController', () => {
       forms: { refund: { title: 'o.refund', api: 'refund', items: ['amount'] } },
     };
     const { rt, wrapper } = wrap({ '/o/refund': () => null });
-    const { result, rerender } = renderHook(({ open }) => useFormController(res, 'refund', { record: { id: ID }, open }), { wrapper, initialProps: { open: true } });
+    const { result, rerender } = renderHook(({ open }) => useFormController(res, 'refund', { record: { id: ID }, open }), {
+      wrapper,
+      initialProps: { open: true },
+    });
     await act(async () => {
       await result.current.submit({ amount: '1.00' });
       await result.current.submit({ amount: '1.00' });
@@ -99,6 +107,12 @@ describe('clearing in an edit form', () => {
     await act(async () => {
       await add.result.current.submit({ username: 'zhangsan', nickname: '张三', password: 'abc12345', phone: '', roles: ['admin'] });
     });
-    expect(rt.calls.find((c) => c.path === '/user/add')!.input).toEqual({ username: 'zhangsan', nickname: '张三', password: 'abc12345', roles: ['admin'], enabled: true });
+    expect(rt.calls.find((c) => c.path === '/user/add')!.input).toEqual({
+      username: 'zhangsan',
+      nickname: '张三',
+      password: 'abc12345',
+      roles: ['admin'],
+      enabled: true,
+    });
   });
 });

@@ -16,9 +16,7 @@ import { newIdempotencyKey } from './idempotency';
 import { fieldErrorsOf, type FieldError } from './server-errors';
 import { bindingInput } from './wire-values';
 
-export type SubmitResult =
-  | { ok: true; data: unknown }
-  | { ok: false; error: Error; fieldErrors: FieldError[]; message: string };
+export type SubmitResult = { ok: true; data: unknown } | { ok: false; error: Error; fieldErrors: FieldError[]; message: string };
 
 export interface FormController {
   items: NormalizedFormItem[];
@@ -59,13 +57,20 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
   const loadBinding = view.load ? requireBinding(resource, view.load) : undefined;
   const items = useMemo(() => normalizeFormItems(resource, view.items), [resource, view]);
   const requiredNames = useMemo(
-    () => new Set(resolveBindingInput(resource, binding).filter((p) => p.required).map((p) => p.name)),
+    () =>
+      new Set(
+        resolveBindingInput(resource, binding)
+          .filter((p) => p.required)
+          .map((p) => p.name),
+      ),
     [resource, binding],
   );
   const open = opts.open ?? true;
   const record = opts.record;
 
-  const [initialValues, setInitial] = useState<Record<string, unknown> | null>(loadBinding && record ? null : { ...defaultsOf(resource, items), ...(record ?? {}) });
+  const [initialValues, setInitial] = useState<Record<string, unknown> | null>(
+    loadBinding && record ? null : { ...defaultsOf(resource, items), ...(record ?? {}) },
+  );
   const [loading, setLoading] = useState(!!(loadBinding && record));
   const [loadError, setLoadError] = useState<Error | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -90,7 +95,10 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
     }
     const ac = new AbortController();
     setLoading(true);
-    const input = pick(row, resolveBindingInput(resource, loadBinding).map((p) => p.name));
+    const input = pick(
+      row,
+      resolveBindingInput(resource, loadBinding).map((p) => p.name),
+    );
     call<Record<string, unknown>>(loadBinding, input, { signal: ac.signal })
       .then((data) => !ac.signal.aborted && (setInitial({ ...base, ...(data ?? {}) }), setLoadError(null)))
       .catch((e: unknown) => !ac.signal.aborted && setLoadError(e instanceof Error ? e : new Error(String(e))))
@@ -103,10 +111,12 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
   const submit = useCallback(
     async (values: Record<string, unknown>): Promise<SubmitResult> => {
       // Hidden (visibleWhen) items are not sent: what the user cannot see, they did not choose.
-      const shown = Object.fromEntries(Object.entries(values).filter(([k]) => {
-        const it = items.find((i) => i.field === k);
-        return !it || matchesWhen(it.visibleWhen, values);
-      }));
+      const shown = Object.fromEntries(
+        Object.entries(values).filter(([k]) => {
+          const it = items.find((i) => i.field === k);
+          return !it || matchesWhen(it.visibleWhen, values);
+        }),
+      );
       const input = bindingInput(resource, binding, { ...(record ?? {}), ...(initialValues ?? {}), ...shown, ...(opts.params ?? {}) });
       setSubmitting(true);
       try {
@@ -114,7 +124,10 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
         return { ok: true, data };
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
-        const mapped = fieldErrorsOf(error, items.map((i) => i.field));
+        const mapped = fieldErrorsOf(
+          error,
+          items.map((i) => i.field),
+        );
         return { ok: false, error, fieldErrors: mapped.fields, message: mapped.rest[0] ?? error.message };
       } finally {
         setSubmitting(false);

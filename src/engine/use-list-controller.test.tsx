@@ -90,7 +90,14 @@ describe('useListController', () => {
 describe('useCounts', () => {
   const res: Resource = {
     name: 'x',
-    enums: { st: { values: [{ value: 'a', label: 'x.a' }, { value: 'b', label: 'x.b' }] } },
+    enums: {
+      st: {
+        values: [
+          { value: 'a', label: 'x.a' },
+          { value: 'b', label: 'x.b' },
+        ],
+      },
+    },
     fields: { status: { type: 'enum', enum: 'st', title: 'x.status', search: true }, name: { type: 'string', title: 'x.name', search: true } },
     api: {
       list: { method: 'GET', path: '/x/list', input: { search: true, page: true }, result: 'page' },
@@ -100,10 +107,13 @@ describe('useCounts', () => {
   };
   it('counts follow the filters without the tab field, and sum to "all"', async () => {
     const { rt, wrapper } = setup('/x?tab=a&name=foo');
-    const { result } = renderHook(() => {
-      const l = useListController(res);
-      return { l, c: useCounts(res, l.state.filters, l.version) };
-    }, { wrapper });
+    const { result } = renderHook(
+      () => {
+        const l = useListController(res);
+        return { l, c: useCounts(res, l.state.filters, l.version) };
+      },
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.c.loading).toBe(false));
     const countCall = rt.calls.find((c) => c.path === '/x/count')!;
     expect(countCall.input).toEqual({ name: 'foo' });

@@ -85,14 +85,17 @@ export function useListController(resource: Resource): ListController {
   versionRef.current = version;
   // Unmounted or hidden (a kept-alive page): a request still in flight is dropped and asked again
   // when the list shows; rows already in stay (returning to a kept page sends nothing).
-  useEffect(() => () => {
-    const cur = last.current;
-    if (cur && !cur.done) {
-      cur.ac.abort();
-      clearTimeout(cur.timer);
-      last.current = null;
-    }
-  }, []);
+  useEffect(
+    () => () => {
+      const cur = last.current;
+      if (cur && !cur.done) {
+        cur.ac.abort();
+        clearTimeout(cur.timer);
+        last.current = null;
+      }
+    },
+    [],
+  );
 
   /**
    * Sends the list request for `next` at once — from the click handler itself, before React renders
@@ -183,7 +186,24 @@ export function useListController(resource: Resource): ListController {
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(rowKey(r))), [rows, selectedKeys, rowKey]);
 
   return {
-    state, query, shownState: shown.state, shownQuery: shown.query, rows, total: shown.total, totalExact: shown.totalExact,
-    loading, error, version, setFilters, setPage, setTab, setSort, refetch, selectedKeys, selectedRows, setSelectedKeys, rowKey,
+    state,
+    query,
+    shownState: shown.state,
+    shownQuery: shown.query,
+    rows,
+    total: shown.total,
+    totalExact: shown.totalExact,
+    loading,
+    error,
+    version,
+    setFilters,
+    setPage,
+    setTab,
+    setSort,
+    refetch,
+    selectedKeys,
+    selectedRows,
+    setSelectedKeys,
+    rowKey,
   };
 }

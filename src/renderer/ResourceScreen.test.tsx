@@ -14,9 +14,40 @@ const staff = staffJson as unknown as Resource;
 const ME = '1876543210987654321';
 const OTHER = '1876543210987654329';
 const rows = [
-  { id: ME, username: 'admin', nickname: '王管理', phone: '13812341234', roles: ['admin'], storeId: '5', storeIdName: '朝阳旗舰店', enabled: true, lastLoginAt: '2026-01-05T14:03:09', createdAt: '2025-12-01T09:00:00+08:00' },
-  { id: OTHER, username: 'lisi', nickname: '李四', phone: '13987654321', roles: ['finance', 'dispatcher'], storeId: null, enabled: false, lastLoginAt: null, createdAt: '2025-12-02T09:00:00+08:00' },
-  { id: '1876543210987654330', username: 'zhaoliu', nickname: '赵六', phone: null, roles: ['dispatcher'], storeId: null, enabled: true, lastLoginAt: null, createdAt: '2025-12-03T09:00:00+08:00' },
+  {
+    id: ME,
+    username: 'admin',
+    nickname: '王管理',
+    phone: '13812341234',
+    roles: ['admin'],
+    storeId: '5',
+    storeIdName: '朝阳旗舰店',
+    enabled: true,
+    lastLoginAt: '2026-01-05T14:03:09',
+    createdAt: '2025-12-01T09:00:00+08:00',
+  },
+  {
+    id: OTHER,
+    username: 'lisi',
+    nickname: '李四',
+    phone: '13987654321',
+    roles: ['finance', 'dispatcher'],
+    storeId: null,
+    enabled: false,
+    lastLoginAt: null,
+    createdAt: '2025-12-02T09:00:00+08:00',
+  },
+  {
+    id: '1876543210987654330',
+    username: 'zhaoliu',
+    nickname: '赵六',
+    phone: null,
+    roles: ['dispatcher'],
+    storeId: null,
+    enabled: true,
+    lastLoginAt: null,
+    createdAt: '2025-12-03T09:00:00+08:00',
+  },
 ];
 const page = (input: Record<string, unknown>) => ({ list: rows, total: 3, current: input.current, pageSize: input.pageSize });
 const me = { id: ME, username: 'admin', nickname: '王管理', roles: ['admin'] };
@@ -131,7 +162,11 @@ describe('ResourceScreen: staff list', () => {
   });
 
   it('gives finance (no admin API) neither add, edit nor disable', async () => {
-    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: { id: '9', username: 'fin', nickname: '财务', roles: ['finance'] } });
+    mountScreen(
+      <ResourceScreen resource={staff} />,
+      { '/user/list': page },
+      { url: '/staff', user: { id: '9', username: 'fin', nickname: '财务', roles: ['finance'] } },
+    );
     await screen.findByText('王管理');
     for (const name of ['王管理', '李四', '赵六']) expect(await actionsOf(name)).toEqual(['view']);
     expect(screen.queryByRole('button', { name: new RegExp(messages['common.add']) })).toBeNull();
@@ -154,7 +189,11 @@ describe('ResourceScreen: staff list', () => {
 
 describe('ResourceScreen: add form', () => {
   async function openAdd(handlers: Parameters<typeof mountScreen>[1]) {
-    const m = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page, '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }], ...handlers }, { url: '/staff', user: me });
+    const m = mountScreen(
+      <ResourceScreen resource={staff} />,
+      { '/user/list': page, '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }], ...handlers },
+      { url: '/staff', user: me },
+    );
     await screen.findByText('王管理');
     fireEvent.click(screen.getByRole('button', { name: new RegExp(messages['common.add']) }));
     await screen.findByText(messages['staff.addTitle'], {});
@@ -168,7 +207,9 @@ describe('ResourceScreen: add form', () => {
     fireEvent.change(within(dialog()).getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: '9abc' } });
     fireEvent.click(ok());
     await waitFor(() => expect(errorsIn(dialog())).toContain(messages['staff.usernamePattern']));
-    expect(errorsIn(dialog())).toEqual(expect.arrayContaining(['请输入' + messages['staff.nickname'], '请输入' + messages['staff.password'], '请选择' + messages['staff.roles']]));
+    expect(errorsIn(dialog())).toEqual(
+      expect.arrayContaining(['请输入' + messages['staff.nickname'], '请输入' + messages['staff.password'], '请选择' + messages['staff.roles']]),
+    );
     expect(rt.calls.some((c) => c.path === '/user/add')).toBe(false);
   });
 
@@ -176,7 +217,9 @@ describe('ResourceScreen: add form', () => {
     const { ApiError } = await import('../engine');
     const { rt } = await openAdd({
       '/user/add': () => {
-        throw new ApiError('用户名“zhangsan”已被使用，请换一个', 40000, 400, { errors: [{ field: 'username', message: '用户名“zhangsan”已被使用，请换一个' }] });
+        throw new ApiError('用户名“zhangsan”已被使用，请换一个', 40000, 400, {
+          errors: [{ field: 'username', message: '用户名“zhangsan”已被使用，请换一个' }],
+        });
       },
     });
     const d = within(dialog());

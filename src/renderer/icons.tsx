@@ -6,8 +6,23 @@
  * actionIcon('PlusOutlined') // <PlusOutlined />
  */
 import {
-  CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined,
-  ReloadOutlined, SendOutlined, SyncOutlined, UploadOutlined, ExportOutlined, AuditOutlined, LinkOutlined, ApiOutlined, ImportOutlined, SettingOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SendOutlined,
+  SyncOutlined,
+  UploadOutlined,
+  ExportOutlined,
+  AuditOutlined,
+  LinkOutlined,
+  ApiOutlined,
+  ImportOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -32,5 +47,5 @@ const ICONS: Record<string, () => ReactNode> = {
 };
 
 export function actionIcon(name: string | undefined): ReactNode {
-  return name ? ICONS[name]?.() ?? null : null;
+  return name ? (ICONS[name]?.() ?? null) : null;
 }

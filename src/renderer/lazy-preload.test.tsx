@@ -17,22 +17,28 @@ describe('lazyPreload', () => {
   it('renders a preloaded component in the first render, with no fallback', async () => {
     const C = lazyPreload(() => Promise.resolve({ default: Hello }));
     await C.preload();
-    render(<Suspense fallback={<p>loading</p>}><C name="a" /></Suspense>);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <C name="a" />
+      </Suspense>,
+    );
     expect(screen.getByText('hello a')).toBeTruthy();
     expect(screen.queryByText('loading')).toBeNull();
   });
 
   it('without a preload it suspends like React.lazy, then shows the component', async () => {
     const C = lazyPreload(() => new Promise<{ default: typeof Hello }>((r) => setTimeout(() => r({ default: Hello }), 20)));
-    render(<Suspense fallback={<p>loading</p>}><C name="b" /></Suspense>);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <C name="b" />
+      </Suspense>,
+    );
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('hello b')).toBeTruthy();
   });
 
   it('loads once, and tries again after a failed download', async () => {
-    const load = vi.fn()
-      .mockRejectedValueOnce(new Error('network'))
-      .mockResolvedValue({ default: Hello });
+    const load = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValue({ default: Hello });
     const C = lazyPreload(load);
     await expect(C.preload()).rejects.toThrow('network');
     await C.preload();
@@ -55,7 +61,12 @@ describe('lazyPreload', () => {
     const resource = {
       name: 't',
       fields: { a: { type: 'string', title: 'a', render: 'testCellSlot' }, b: { type: 'string', title: 'b', render: 'testUnusedSlot' } },
-      detail: { sections: [{ title: 's', fields: ['a'] }, { title: 'x', slot: 'testSectionSlot' }] },
+      detail: {
+        sections: [
+          { title: 's', fields: ['a'] },
+          { title: 'x', slot: 'testSectionSlot' },
+        ],
+      },
     } as unknown as Resource;
     await preloadDetailSlots(resource);
     expect(section).toHaveBeenCalledTimes(1);

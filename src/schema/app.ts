@@ -70,7 +70,8 @@ export const AppSchema = Type.Object(
     logo: Type.Optional(Type.String()),
     timeZone: Type.String({
       minLength: 1,
-      description: 'IANA time zone of the business (e.g. "Asia/Shanghai"): "today", date ranges and day buckets are calendar days in it, in the browser and on the server alike, whatever zone either runs in',
+      description:
+        'IANA time zone of the business (e.g. "Asia/Shanghai"): "today", date ranges and day buckets are calendar days in it, in the browser and on the server alike, whatever zone either runs in',
     }),
     icp: Type.Optional(Type.Object({ number: Type.String(), url: Type.String({ pattern: '^https?://' }) }, { additionalProperties: false })),
     layout: LayoutSettings,

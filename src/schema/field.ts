@@ -14,8 +14,24 @@ export const I18nKey = Type.String({
 });
 
 export const FIELD_TYPES = [
-  'string', 'text', 'password', 'number', 'integer', 'money', 'bigint', 'boolean', 'enum',
-  'date', 'datetime', 'dateRange', 'region', 'image', 'file', 'phone', 'dict', 'ref',
+  'string',
+  'text',
+  'password',
+  'number',
+  'integer',
+  'money',
+  'bigint',
+  'boolean',
+  'enum',
+  'date',
+  'datetime',
+  'dateRange',
+  'region',
+  'image',
+  'file',
+  'phone',
+  'dict',
+  'ref',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -24,7 +40,10 @@ export type FieldType = (typeof FIELD_TYPES)[number];
  * (vite.config.ts), so in the browser, where no definition is used, it goes with its arguments.
  */
 export function literalUnion<const T extends readonly string[]>(values: T, options: SchemaOptions): TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }> {
-  return Type.Union(values.map((v) => Type.Literal(v)), options) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  ) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 }
 
 export const FieldTypeSchema = literalUnion(FIELD_TYPES, {

@@ -8,13 +8,29 @@ type Json = Record<string, any>;
 
 const app = {
   title: 'app.title',
-  layout: { layout: 'top', contentWidth: 'Fluid', fixedHeader: true, navTheme: 'light', colorPrimary: '#1677ff', multiTab: false, keepAlive: true, headerHeight: 48 },
+  layout: {
+    layout: 'top',
+    contentWidth: 'Fluid',
+    fixedHeader: true,
+    navTheme: 'light',
+    colorPrimary: '#1677ff',
+    multiTab: false,
+    keepAlive: true,
+    headerHeight: 48,
+  },
   request: { prefix: '/api/', timeout: 30000, tokenHeader: 'x-misi-token', tokenStorageKey: 'Authorization', expiredCode: 100000, exemptPaths: [] },
   i18n: { defaultLocale: 'zh-CN', locales: [{ code: 'zh-CN', label: 'zh' }], storageKey: 'locale' },
   timeZone: 'Asia/Shanghai',
   session: { lastPathKey: 'lastPath', lastPathDefault: '/index', scrollTopDelay: 300, rootRedirect: '/order' },
   roles: [{ value: 'admin', label: 'enum.role.admin' }],
-  enums: { level: { values: [{ value: 'low', label: 'e.low' }, { value: 'high', label: 'e.high' }] } },
+  enums: {
+    level: {
+      values: [
+        { value: 'low', label: 'e.low' },
+        { value: 'high', label: 'e.high' },
+      ],
+    },
+  },
   dicts: {},
 } satisfies AppSchema;
 
@@ -30,7 +46,14 @@ const ticket: Resource = {
   },
   api: {
     list: { method: 'GET', path: 'ticket/list', input: { search: true, page: true }, result: 'page', roles: ['admin'] },
-    add: { method: 'POST', path: '/ticket/add/', input: { fields: ['title', 'amount', 'photo', 'secret'] }, multipart: true, result: 'record', idempotent: true },
+    add: {
+      method: 'POST',
+      path: '/ticket/add/',
+      input: { fields: ['title', 'amount', 'photo', 'secret'] },
+      multipart: true,
+      result: 'record',
+      idempotent: true,
+    },
     edit: { method: 'POST', path: 'ticket/edit', input: { fields: ['id', 'title'], partial: true, require: ['id'] }, result: 'ok' },
     ping: { method: 'GET', path: 'public/ping', public: true, result: 'raw' },
     export: { method: 'GET', path: 'ticket/export', result: 'raw', response: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
@@ -44,7 +67,15 @@ describe('buildOpenApi', () => {
 
   test('one operation per binding, at the prefix joined with exactly one slash', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/public/ping', '/api/public/ticket/back', '/api/public/ticket/page', '/api/ticket/add', '/api/ticket/edit', '/api/ticket/export', '/api/ticket/list']);
+    expect(Object.keys(doc.paths)).toEqual([
+      '/api/public/ping',
+      '/api/public/ticket/back',
+      '/api/public/ticket/page',
+      '/api/ticket/add',
+      '/api/ticket/edit',
+      '/api/ticket/export',
+      '/api/ticket/list',
+    ]);
     expect(doc.paths['/api/ticket/list'].get.operationId).toBe('ticketList');
     expect(doc.paths['/api/ticket/add'].post.operationId).toBe('ticketAdd');
   });

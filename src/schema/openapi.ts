@@ -63,8 +63,7 @@ export function summaryKey(resource: Pick<Resource, 'name'>, bindingName: string
  */
 export function buildOpenApi(app: AppSchema, resources: Resource[], text: OpenApiText = () => undefined): Json {
   // Without a text for a key, the key itself shows (so a missing message is visible, not blank).
-  const t = (key: string, values: Record<string, string> = {}) =>
-    text(key, values) ?? key + (Object.keys(values).length ? ` ${JSON.stringify(values)}` : '');
+  const t = (key: string, values: Record<string, string> = {}) => text(key, values) ?? key + (Object.keys(values).length ? ` ${JSON.stringify(values)}` : '');
   const paths: Record<string, Record<string, Json>> = {};
   const schemas: Record<string, Json> = {};
   const owner = new Map<string, string>();
@@ -172,7 +171,8 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
     for (const status of response.status ?? [200]) {
       const key = String(status);
       const prev = responses[key] as Json | undefined;
-      const description = status >= 300 && status < 400 ? t('openapi.response.redirect') : types.includes('text/html') ? t('openapi.response.page') : t('openapi.response.body');
+      const description =
+        status >= 300 && status < 400 ? t('openapi.response.redirect') : types.includes('text/html') ? t('openapi.response.page') : t('openapi.response.body');
       responses[key] =
         status >= 400 && prev
           ? { description: `${prev.description as string}; ${description}`, content: { ...(prev.content as Json), ...content } }
@@ -285,7 +285,8 @@ function recordSchema(resource: Resource, app: AppSchema, t: (key: string) => st
 function responseFieldSchema(field: Field, app: AppSchema, resource: Resource): Json {
   const plain = { ...field, required: false, minLength: undefined, pattern: field.type === 'phone' ? undefined : field.pattern };
   const s = cleanSchema(fieldJsonSchema(plain, enumsFor(app, resource)));
-  const id = (one: Json): Json => (field.type === 'bigint' ? { type: 'integer', format: 'int64' } : field.type === 'dict' || field.type === 'ref' ? { type: ['integer', 'string'] } : one);
+  const id = (one: Json): Json =>
+    field.type === 'bigint' ? { type: 'integer', format: 'int64' } : field.type === 'dict' || field.type === 'ref' ? { type: ['integer', 'string'] } : one;
   const out = s.type === 'array' ? { ...s, items: id(s.items as Json) } : id(s);
   // the server sends null for an empty optional value
   const value = field.required ? out : nullable(out);
@@ -337,7 +338,11 @@ function mapValues(o: Json, fn: (v: Json) => Json): Json {
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(o).sort(cmp).map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort(cmp)
+      .map((k) => [k, o[k]]),
+  );
 }
 
 function cmp(a: string, b: string): number {

@@ -34,9 +34,11 @@ export const Resource = Type.Object(
     $schema: Type.Optional(Type.String()),
     $comment: Type.Optional(Type.String()),
     name: Name,
-    kind: Type.Optional(Type.Union([Type.Literal('resource'), Type.Literal('custom'), Type.Literal('service')], {
-      description: 'resource: rendered from list/forms/detail; custom: "component" draws the page; service: API only, no screen',
-    })),
+    kind: Type.Optional(
+      Type.Union([Type.Literal('resource'), Type.Literal('custom'), Type.Literal('service')], {
+        description: 'resource: rendered from list/forms/detail; custom: "component" draws the page; service: API only, no screen',
+      }),
+    ),
     component: Type.Optional(Type.String({ description: 'registered screen component for kind "custom"' })),
     route: Type.Optional(Route),
     enums: Type.Optional(Type.Record(Name, EnumDef, { description: 'enums used by this resource only; shared ones live in app.json' })),

@@ -23,7 +23,10 @@ export const ScopeRule = Type.Union(
     Type.Object(
       {
         field: FieldName,
-        via: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$', description: 'resource whose id the field holds; a row is visible when that row is in the user\'s scope of that resource' }),
+        via: Type.String({
+          pattern: '^[a-zA-Z][a-zA-Z0-9_]*$',
+          description: "resource whose id the field holds; a row is visible when that row is in the user's scope of that resource",
+        }),
       },
       { additionalProperties: false },
     ),
@@ -73,12 +76,7 @@ const NOTHING: RowRestriction = { field: 'id', ids: [] };
  * The rows of `resource` that `user` may reach: null for all of them, else a restriction.
  * `scopes` gives each resource's declared scope by name (for `via`).
  */
-export function rowRestriction(
-  user: ScopeSubject,
-  resource: string,
-  scopes: (name: string) => Scope | undefined,
-  depth = 0,
-): RowRestriction | null {
+export function rowRestriction(user: ScopeSubject, resource: string, scopes: (name: string) => Scope | undefined, depth = 0): RowRestriction | null {
   const scope = scopes(resource);
   if (!scope) return null;
   const binding = bindingOf(user);

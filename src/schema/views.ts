@@ -73,7 +73,9 @@ export const Todo = Type.Object(
       description: 'list filters (inputs of the list binding), as they appear in the list URL',
     }),
     roles: Type.Optional(Roles),
-    tone: Type.Optional(Type.Union([Type.Literal('warning'), Type.Literal('error'), Type.Literal('processing')], { description: 'colour of the count when not zero' })),
+    tone: Type.Optional(
+      Type.Union([Type.Literal('warning'), Type.Literal('error'), Type.Literal('processing')], { description: 'colour of the count when not zero' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -105,9 +107,11 @@ export const FormItem = Type.Union([
       readOnly: Type.Optional(Type.Boolean()),
       visibleWhen: Type.Optional(When),
       dependsOn: Type.Optional(Type.Array(Name, { description: 'fields whose values are passed to a dict/ref search (e.g. merchantId)' })),
-      params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
-        description: 'fixed filters sent with a dict/ref search, beside dependsOn (e.g. {"assignable": true})',
-      })),
+      params: Type.Optional(
+        Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+          description: 'fixed filters sent with a dict/ref search, beside dependsOn (e.g. {"assignable": true})',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),

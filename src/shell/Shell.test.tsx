@@ -26,7 +26,14 @@ let userInfo: () => Response;
 const seen: string[] = [];
 
 beforeAll(() => {
-  configureAuth({ name: 'auth', api: { login: { method: 'POST', path: '/user/login', public: true }, info: { method: 'GET', path: '/user/info' }, logout: { method: 'POST', path: '/user/logout' } } });
+  configureAuth({
+    name: 'auth',
+    api: {
+      login: { method: 'POST', path: '/user/login', public: true },
+      info: { method: 'GET', path: '/user/info' },
+      logout: { method: 'POST', path: '/user/logout' },
+    },
+  });
   vi.stubGlobal('fetch', async (url: string) => {
     const u = String(url);
     seen.push(u);

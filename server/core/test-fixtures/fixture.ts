@@ -21,7 +21,13 @@ export async function createProbeApp(options: TestAppOptions = {}): Promise<Test
   cpSync(join(HERE, 'probe.json'), join(dir, 'schemas', 'probe.json'));
   cpSync(LOCALES_DIR, join(dir, 'locales'), { recursive: true });
   cpSync(join(HERE, 'locales'), join(dir, 'locales'), { recursive: true });
-  const t = await createTestApp({ modules: [authModule, probeModule], schemasDir: join(dir, 'schemas'), localesDir: join(dir, 'locales'), seed: false, ...options });
+  const t = await createTestApp({
+    modules: [authModule, probeModule],
+    schemasDir: join(dir, 'schemas'),
+    localesDir: join(dir, 'locales'),
+    seed: false,
+    ...options,
+  });
   await t.db.exec('CREATE TABLE IF NOT EXISTS probe_payments (id int8 PRIMARY KEY, target int8 NOT NULL, amount numeric(12,2) NOT NULL)');
   const close = t.close;
   return Object.assign(t, {

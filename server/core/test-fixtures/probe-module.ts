@@ -32,9 +32,7 @@ export const probeModule: ServerModule = {
     // No duplicate check of their own: the unique index on users answers. addNamed takes the name
     // under another parameter name, so the core knows the column's field but not the value sent.
     addUser: async ({ db, input, nextId }) => {
-      await db.transaction((tx) =>
-        tx.query(`INSERT INTO users (id, username, nickname, password_hash) VALUES ($1, $2, $2, 'x')`, [nextId(), input.username]),
-      );
+      await db.transaction((tx) => tx.query(`INSERT INTO users (id, username, nickname, password_hash) VALUES ($1, $2, $2, 'x')`, [nextId(), input.username]));
       return null;
     },
     addNamed: async ({ db, input, nextId }) => {

@@ -24,8 +24,14 @@ beforeAll(async () => {
   s1 = a.toString();
   s2 = b.toString();
   await t.db.query(`INSERT INTO merchants (id, name, contact, phone) VALUES ($1, '看板测试商户', '测试', '13800000000')`, [m]);
-  for (const [id, name] of [[a, '一号店'], [b, '二号店']] as const) {
-    await t.db.query(`INSERT INTO stores (id, merchant_id, name, province, address, contact, phone, audit_status) VALUES ($1, $2, $3, '330000', '测试路 1 号', '店长', '13900000000', 'approved')`, [id, m, name]);
+  for (const [id, name] of [
+    [a, '一号店'],
+    [b, '二号店'],
+  ] as const) {
+    await t.db.query(
+      `INSERT INTO stores (id, merchant_id, name, province, address, contact, phone, audit_status) VALUES ($1, $2, $3, '330000', '测试路 1 号', '店长', '13900000000', 'approved')`,
+      [id, m, name],
+    );
   }
   const orders: [string, string, string, string, string, bigint | null, boolean][] = [
     // key, created (CST), paid, status, platform, store, assigned
@@ -44,16 +50,24 @@ beforeAll(async () => {
       `INSERT INTO orders (id, order_no, platform, merchant_id, product_title, customer_name, customer_phone, province, address,
          paid_amount, adjusted_amount, status, store_id, created_at, assigned_at)
        VALUES ($1, $2, $3, $4, '空调清洗', '张三', '13700000000', '330000', '测试路', $5, $5, $6, $7, $8, $9)`,
-      [ids[key], `DASH${ids[key]}`, platform, m, paid, status, store, at, assigned ? at : null]);
+      [ids[key], `DASH${ids[key]}`, platform, m, paid, status, store, at, assigned ? at : null],
+    );
   }
-  const refund = (order: string, amount: string, at: string) => t.db.query(
-    `INSERT INTO refunds (id, order_id, amount, kind, reason, operator_id, at) VALUES ($1, $2, $3, 'partial', '测试', 1, $4)`, [t.nextId(), ids[order], amount, at]);
+  const refund = (order: string, amount: string, at: string) =>
+    t.db.query(`INSERT INTO refunds (id, order_id, amount, kind, reason, operator_id, at) VALUES ($1, $2, $3, 'partial', '测试', 1, $4)`, [
+      t.nextId(),
+      ids[order],
+      amount,
+      at,
+    ]);
   await refund('o2', '30.50', '2025-03-02T12:00:00+08:00');
   await refund('o4', '10.00', '2025-03-11T01:00:00+08:00');
   await refund('o6', '5.00', '2025-02-28T23:30:00+08:00');
-  const settle = (order: string, store: bigint, amount: string, status: string, confirmed: string, settled: string | null) => t.db.query(
-    `INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by, confirmed_at, settled_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
-    [t.nextId(), ids[order], store, amount, status, confirmed, settled]);
+  const settle = (order: string, store: bigint, amount: string, status: string, confirmed: string, settled: string | null) =>
+    t.db.query(
+      `INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by, confirmed_at, settled_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
+      [t.nextId(), ids[order], store, amount, status, confirmed, settled],
+    );
   await settle('o1', a, '60.00', 'settled', '2025-03-02T10:00:00+08:00', '2025-03-03T10:00:00+08:00');
   await settle('o2', a, '105.00', 'confirmed', '2025-03-04T10:00:00+08:00', null);
   await settle('o6', b, '48.00', 'settled', '2025-02-28T23:40:00+08:00', '2025-03-01T10:00:00+08:00');
@@ -67,7 +81,14 @@ describe('GET /analytics/performance', () => {
     const res = await get({ dateFrom: '2025-03-01', dateTo: '2025-03-10' });
     expect(res.data.code, res.body).toBe(0);
     const d = res.data.data;
-    expect(d.range).toEqual({ dateFrom: '2025-03-01', dateTo: '2025-03-10', days: 10, previousFrom: '2025-02-19', previousTo: '2025-02-28', granularity: 'day' });
+    expect(d.range).toEqual({
+      dateFrom: '2025-03-01',
+      dateTo: '2025-03-10',
+      days: 10,
+      previousFrom: '2025-02-19',
+      previousTo: '2025-02-28',
+      granularity: 'day',
+    });
     expect(d.summary).toEqual({
       orders: { value: 4, previous: 2, change: 1 },
       gmv: { value: '650.75', previous: '100.00', change: 5.5075 },
@@ -90,7 +111,10 @@ describe('GET /analytics/performance', () => {
       { status: 'settled', orders: 1, gmv: '100.00' },
       { status: 'to_settle', orders: 1, gmv: '200.50' },
     ]);
-    expect(d.byPlatform).toEqual([{ platform: 'jd', orders: 2, gmv: '500.50' }, { platform: 'taobao', orders: 2, gmv: '150.25' }]);
+    expect(d.byPlatform).toEqual([
+      { platform: 'jd', orders: 2, gmv: '500.50' },
+      { platform: 'taobao', orders: 2, gmv: '150.25' },
+    ]);
     expect(d.topStores).toEqual([
       { rank: 1, storeId: s1, storeName: '一号店', merchantName: '看板测试商户', orders: 2, completed: 2, completionRate: 1, settledAmount: '60.00' },
       { rank: 2, storeId: s2, storeName: '二号店', merchantName: '看板测试商户', orders: 1, completed: 0, completionRate: 0, settledAmount: '48.00' },
@@ -154,7 +178,7 @@ describe('the business time zone (schemas/app.json timeZone)', () => {
     expect(la.start.toISOString()).toBe('2026-10-23T07:00:00.000Z');
   });
 
-  it('the served default range is today in app.json\'s zone, with day buckets cut there', async () => {
+  it("the served default range is today in app.json's zone, with day buckets cut there", async () => {
     const app = (await import('../../../schemas/app.json')).default as { timeZone: string };
     expect(app.timeZone).toBe('Asia/Shanghai');
     const before = todayIn(app.timeZone);
@@ -166,16 +190,24 @@ describe('the business time zone (schemas/app.json timeZone)', () => {
     await t.db.query(
       `INSERT INTO orders (id, order_no, platform, merchant_id, product_title, customer_name, customer_phone, province, address, paid_amount, adjusted_amount, status, created_at)
        VALUES ($1, $2, 'jd', $3, '空调清洗', '李四', '13700000001', '330000', '测试路', '12.00', '12.00', 'pending', '2025-04-01T16:30:00Z')`,
-      [id, `TZ${id}`, BigInt(merchant)]);
+      [id, `TZ${id}`, BigInt(merchant)],
+    );
     const day = await t.get('/api/analytics/performance', { token: finance, query: { merchantId: merchant, dateFrom: '2025-04-01', dateTo: '2025-04-02' } });
-    expect(day.data.data.trend.map((p: any) => [p.bucket, p.orders])).toEqual([['2025-04-01', 0], ['2025-04-02', 1]]);
+    expect(day.data.data.trend.map((p: any) => [p.bucket, p.orders])).toEqual([
+      ['2025-04-01', 0],
+      ['2025-04-02', 1],
+    ]);
   });
 });
 
 describe('range helpers', () => {
   it('computes the previous period and bucket starts', () => {
     expect(resolveRange({}, 'Asia/Shanghai', new Date('2026-11-21T17:00:00Z'))).toMatchObject({ from: '2026-10-24', to: '2026-11-22', days: 30 });
-    expect(resolveRange({ dateFrom: '2024-02-28', dateTo: '2024-03-01' }, 'Asia/Shanghai')).toMatchObject({ days: 3, prevFrom: '2024-02-25', prevTo: '2024-02-27' });
+    expect(resolveRange({ dateFrom: '2024-02-28', dateTo: '2024-03-01' }, 'Asia/Shanghai')).toMatchObject({
+      days: 3,
+      prevFrom: '2024-02-25',
+      prevTo: '2024-02-27',
+    });
     expect(bucketStarts('2025-12-30', '2026-02-02', 'month')).toEqual(['2025-12-01', '2026-01-01', '2026-02-01']);
     expect(bucketStarts('2026-11-22', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
   });

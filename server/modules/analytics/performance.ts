@@ -13,18 +13,39 @@ import { bucketStarts, resolveRange } from './range';
 const bucketSql = (col: string, g: string, tz: string) => `to_char(date_trunc(${g}, ${col} AT TIME ZONE ${tz}::text), 'YYYY-MM-DD')`;
 
 /** `scope`: the user's data scope (server/core/data-scope.ts), on the orders' columns; null adds nothing. */
-interface Filters { merchantId?: string | null; storeId?: string | null; scope?: RowRestriction | null }
+interface Filters {
+  merchantId?: string | null;
+  storeId?: string | null;
+  scope?: RowRestriction | null;
+}
 
 function orderFilters(f: Filters, params: unknown[], alias = 'o'): string {
   const parts: string[] = [];
   const scoped = scopeSql(f.scope ?? null, params, alias);
   if (scoped) parts.push(scoped);
-  if (f.merchantId) { params.push(BigInt(f.merchantId)); parts.push(`${alias}.merchant_id = $${params.length}`); }
-  if (f.storeId) { params.push(BigInt(f.storeId)); parts.push(`${alias}.store_id = $${params.length}`); }
+  if (f.merchantId) {
+    params.push(BigInt(f.merchantId));
+    parts.push(`${alias}.merchant_id = $${params.length}`);
+  }
+  if (f.storeId) {
+    params.push(BigInt(f.storeId));
+    parts.push(`${alias}.store_id = $${params.length}`);
+  }
   return parts.map((p) => ` AND ${p}`).join('');
 }
 
-interface OrderAgg { cur: boolean; g: number; bucket: string | null; status: string | null; platform: string | null; store_id: bigint | null; orders: bigint; gmv: string; assigned: bigint; completed: bigint }
+interface OrderAgg {
+  cur: boolean;
+  g: number;
+  bucket: string | null;
+  status: string | null;
+  platform: string | null;
+  store_id: bigint | null;
+  orders: bigint;
+  gmv: string;
+  assigned: bigint;
+  completed: bigint;
+}
 
 /** `timeZone`: the business time zone (schemas/app.json), in which days and buckets are counted. */
 export async function performance(db: Db, input: Record<string, any>, timeZone: string, now = new Date(), scope: RowRestriction | null = null) {
@@ -55,8 +76,11 @@ export async function performance(db: Db, input: Record<string, any>, timeZone: 
 
   // Settlements: paid out (settled, by payout time) and awaiting payout (confirmed, by confirmation time).
   const sp: unknown[] = [range.prevStart, range.start, range.end];
-  const sFilters = [orderFilters({ scope }, sp), f.merchantId ? (sp.push(BigInt(f.merchantId)), ` AND o.merchant_id = $${sp.length}`) : '',
-    f.storeId ? (sp.push(BigInt(f.storeId)), ` AND s.store_id = $${sp.length}`) : ''].join('');
+  const sFilters = [
+    orderFilters({ scope }, sp),
+    f.merchantId ? (sp.push(BigInt(f.merchantId)), ` AND o.merchant_id = $${sp.length}`) : '',
+    f.storeId ? (sp.push(BigInt(f.storeId)), ` AND s.store_id = $${sp.length}`) : '',
+  ].join('');
   const settlementsSql = `
     SELECT cur, store_id, GROUPING(store_id) AS g,
            COALESCE(sum(amount) FILTER (WHERE settled), 0) AS settled,
@@ -84,8 +108,12 @@ export async function performance(db: Db, input: Record<string, any>, timeZone: 
     const gmv = cents(t?.gmv ?? '0');
     const refunded = cents(refund?.amount ?? '0');
     return {
-      orders, gmv, refunded, net: gmv - refunded,
-      settled: cents(s?.settled ?? '0'), pending: cents(s?.pending ?? '0'),
+      orders,
+      gmv,
+      refunded,
+      net: gmv - refunded,
+      settled: cents(s?.settled ?? '0'),
+      pending: cents(s?.pending ?? '0'),
       avgTicket: orders ? divRound(gmv, BigInt(orders)) : 0n,
       assignmentRate: rate(Number(t?.assigned ?? 0), orders),
       completionRate: rate(Number(t?.completed ?? 0), orders),
@@ -93,7 +121,11 @@ export async function performance(db: Db, input: Record<string, any>, timeZone: 
   };
   const cur = period(true);
   const prev = period(false);
-  const m = (k: 'gmv' | 'refunded' | 'net' | 'settled' | 'pending' | 'avgTicket') => ({ value: money(cur[k]), previous: money(prev[k]), change: change(cur[k], prev[k]) });
+  const m = (k: 'gmv' | 'refunded' | 'net' | 'settled' | 'pending' | 'avgTicket') => ({
+    value: money(cur[k]),
+    previous: money(prev[k]),
+    change: change(cur[k], prev[k]),
+  });
   const r = (k: 'assignmentRate' | 'completionRate') => ({ value: cur[k], previous: prev[k], change: Math.round((cur[k] - prev[k]) * 10000) / 10000 });
 
   const byBucket = new Map(o.filter((x) => x.cur && Number(x.g) === 7).map((x) => [x.bucket!, x]));
@@ -105,22 +137,30 @@ export async function performance(db: Db, input: Record<string, any>, timeZone: 
     refunded: money(cents(refundByBucket.get(bucket) ?? '0')),
   }));
 
-  const byStatus = o.filter((x) => x.cur && Number(x.g) === 11)
+  const byStatus = o
+    .filter((x) => x.cur && Number(x.g) === 11)
     .map((x) => ({ status: x.status!, orders: Number(x.orders), gmv: money(cents(x.gmv)) }))
     .sort((a, b) => b.orders - a.orders || a.status.localeCompare(b.status));
-  const byPlatform = o.filter((x) => x.cur && Number(x.g) === 13)
+  const byPlatform = o
+    .filter((x) => x.cur && Number(x.g) === 13)
     .map((x) => ({ platform: x.platform!, orders: Number(x.orders), gmv: money(cents(x.gmv)) }))
     .sort((a, b) => b.orders - a.orders || a.platform.localeCompare(b.platform));
 
-  const settledByStore = new Map(settleRes.rows.filter((x) => x.cur && Number(x.g) === 0 && x.store_id !== null).map((x) => [String(x.store_id), cents(x.settled)]));
-  const top = o.filter((x) => x.cur && Number(x.g) === 14 && x.store_id !== null)
+  const settledByStore = new Map(
+    settleRes.rows.filter((x) => x.cur && Number(x.g) === 0 && x.store_id !== null).map((x) => [String(x.store_id), cents(x.settled)]),
+  );
+  const top = o
+    .filter((x) => x.cur && Number(x.g) === 14 && x.store_id !== null)
     .map((x) => ({ storeId: x.store_id!, orders: Number(x.orders), completed: Number(x.completed), settled: settledByStore.get(String(x.store_id)) ?? 0n }))
     .sort((a, b) => b.orders - a.orders || (b.settled > a.settled ? 1 : b.settled < a.settled ? -1 : 0) || (a.storeId < b.storeId ? -1 : 1))
     .slice(0, 10);
   const names = top.length
-    ? (await db.query<{ id: bigint; name: string; merchant_name: string }>(
-        'SELECT s.id, s.name, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id WHERE s.id = ANY($1::int8[])',
-        [top.map((x) => x.storeId.toString())])).rows
+    ? (
+        await db.query<{ id: bigint; name: string; merchant_name: string }>(
+          'SELECT s.id, s.name, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id WHERE s.id = ANY($1::int8[])',
+          [top.map((x) => x.storeId.toString())],
+        )
+      ).rows
     : [];
   const nameOf = new Map(names.map((n) => [String(n.id), n]));
 

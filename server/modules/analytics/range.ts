@@ -40,7 +40,16 @@ export function resolveRange(input: { dateFrom?: string | null; dateTo?: string 
   if (days > MAX_DAYS) throw new HttpError(400, CODES.BAD_REQUEST, 'server.analytics.rangeTooLong', { max: MAX_DAYS, days });
   const prevTo = addDays(from, -1);
   const prevFrom = addDays(from, -days);
-  return { from, to, days, prevFrom, prevTo, start: midnightIn(timeZone, from), end: midnightIn(timeZone, addDays(to, 1)), prevStart: midnightIn(timeZone, prevFrom) };
+  return {
+    from,
+    to,
+    days,
+    prevFrom,
+    prevTo,
+    start: midnightIn(timeZone, from),
+    end: midnightIn(timeZone, addDays(to, 1)),
+    prevStart: midnightIn(timeZone, prevFrom),
+  };
 }
 
 /** Start days of the buckets covering [from, to]: every day, ISO weeks (Monday) or calendar months. */

@@ -156,7 +156,9 @@ describe('session expiry', () => {
 
   test('past the absolute expiry: code 100000 even when active', async () => {
     const token = await t.login('bob', 'bob-pass-1');
-    await t.db.query(`UPDATE sessions SET created_at = now() - interval '13 hours', expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE username = 'bob')`);
+    await t.db.query(
+      `UPDATE sessions SET created_at = now() - interval '13 hours', expires_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE username = 'bob')`,
+    );
     expect((await t.get('/api/user/info', { token })).data.code).toBe(100000);
   });
 

@@ -65,15 +65,22 @@ export const authModule: ServerModule = {
     },
 
     async info({ db, user }) {
-      const { rows } = await db.query<UserRow>(
-        'SELECT id, username, nickname, phone, avatar, roles, store_id, merchant_id FROM users WHERE id = $1',
-        [user!.id],
-      );
+      const { rows } = await db.query<UserRow>('SELECT id, username, nickname, phone, avatar, roles, store_id, merchant_id FROM users WHERE id = $1', [
+        user!.id,
+      ]);
       const u = rows[0];
       if (!u) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
-      return { id: u.id, username: u.username, nickname: u.nickname, avatar: u.avatar, roles: u.roles, phone: u.phone,
+      return {
+        id: u.id,
+        username: u.username,
+        nickname: u.nickname,
+        avatar: u.avatar,
+        roles: u.roles,
+        phone: u.phone,
         // the data-scope binding (server/core/data-scope.ts): what this user's lists are limited to
-        storeId: u.store_id, merchantId: u.merchant_id };
+        storeId: u.store_id,
+        merchantId: u.merchant_id,
+      };
     },
   },
 };

@@ -65,7 +65,13 @@ function limited(key: string, oldest: Date | null, locale: string): HttpError {
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
   // Shown as a wall-clock time in the business's time zone (TZ, default China Standard Time).
   const time = retryAt.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: process.env.TZ || 'Asia/Shanghai' });
-  return new HttpError(429, CODES.RATE_LIMITED, key, { minutes: Math.ceil(seconds / 60), time }, { retryAfterSeconds: seconds, retryAt: retryAt.toISOString() });
+  return new HttpError(
+    429,
+    CODES.RATE_LIMITED,
+    key,
+    { minutes: Math.ceil(seconds / 60), time },
+    { retryAfterSeconds: seconds, retryAt: retryAt.toISOString() },
+  );
 }
 
 export async function recordLoginFailure(db: Db, id: bigint, attempt: Attempt): Promise<void> {

@@ -26,10 +26,7 @@ export function contentDisposition(name: string, type: 'inline' | 'attachment' =
 }
 
 export const download: Handler = async ({ db, input, dataDir, req, reply }) => {
-  const r = await db.query<{ name: string; mime: string; size: number; path: string }>(
-    `SELECT name, mime, size, path FROM files WHERE key = $1`,
-    [input.key],
-  );
+  const r = await db.query<{ name: string; mime: string; size: number; path: string }>(`SELECT name, mime, size, path FROM files WHERE key = $1`, [input.key]);
   const row = r.rows[0];
   if (!row) throw notFound('server.file.notFound');
   const abs = join(dataDir, row.path);

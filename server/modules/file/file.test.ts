@@ -48,7 +48,10 @@ describe('POST /file/upload', () => {
     expect(over.status).toBe(413);
     expect(over.code).toBe(41300);
     expect(over.msg).toBe('文件“too-big.png”超过了 10 MB 的大小上限');
-    const en = await k.call('POST', '/api/file/upload', { locale: 'en-US', parts: [{ name: 'file', file: { filename: 'too-big.png', data: Buffer.concat([ten, Buffer.alloc(1)]) } }] });
+    const en = await k.call('POST', '/api/file/upload', {
+      locale: 'en-US',
+      parts: [{ name: 'file', file: { filename: 'too-big.png', data: Buffer.concat([ten, Buffer.alloc(1)]) } }],
+    });
     expect(en.msg).toBe('File "too-big.png" is larger than the 10 MB limit');
     expect(await k.count('files')).toBe(files);
   });
@@ -78,15 +81,13 @@ describe('POST /file/upload', () => {
 
 describe('GET /public/file', () => {
   it('serves the bytes publicly with type, nosniff, original name and a long immutable cache', async () => {
-    const up = await upload("门头 照片(1).png", PNG);
+    const up = await upload('门头 照片(1).png', PNG);
     const r = await k.call('GET', `/api/public/file?key=${up.data.key}`, { token: null });
     expect(r.status).toBe(200);
     expect(r.raw.equals(PNG)).toBe(true);
     expect(r.headers['content-type']).toBe('image/png');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['content-disposition']).toBe(
-      `inline; filename="__ __(1).png"; filename*=UTF-8''%E9%97%A8%E5%A4%B4%20%E7%85%A7%E7%89%87%281%29.png`,
-    );
+    expect(r.headers['content-disposition']).toBe(`inline; filename="__ __(1).png"; filename*=UTF-8''%E9%97%A8%E5%A4%B4%20%E7%85%A7%E7%89%87%281%29.png`);
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const again = await k.t.get(`/api/public/file?key=${up.data.key}`, { headers: { 'if-none-match': String(r.headers.etag) } });
     expect(again.statusCode).toBe(304);

@@ -37,8 +37,14 @@ async function recordOf(ctx: HandlerContext, id: bigint) {
  */
 function inScope(h: Handler): Handler {
   return async (ctx) => {
-    await requireInScope(ctx.db, scopeOf(ctx, 'logisticsOrder'), 'logistics_orders', BigInt(ctx.input.id),
-      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.notFound'), SCOPE_TABLES);
+    await requireInScope(
+      ctx.db,
+      scopeOf(ctx, 'logisticsOrder'),
+      'logistics_orders',
+      BigInt(ctx.input.id),
+      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.notFound'),
+      SCOPE_TABLES,
+    );
     return h(ctx);
   };
 }
@@ -61,19 +67,29 @@ const handlers: Record<string, Handler> = {
   add: async (ctx) => {
     const { input } = ctx;
     // The order shipped for must be one the user reaches, else it is unknown to it.
-    await requireInScope(ctx.db, scopeOf(ctx, 'order'), 'orders', BigInt(input.orderId),
-      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.orderNotFound'));
-    const id = await createShipment(ctx.db, {
-      orderId: input.orderId,
-      carrier: input.carrier,
-      trackingNo: input.trackingNo,
-      goods: input.goods,
-      receiverName: input.receiverName,
-      receiverPhone: input.receiverPhone,
-      region: input.region,
-      address: input.address,
-      remark: input.remark,
-    }, { id: ctx.user?.id ?? null }, { nextId: ctx.nextId, label: label(ctx) });
+    await requireInScope(
+      ctx.db,
+      scopeOf(ctx, 'order'),
+      'orders',
+      BigInt(input.orderId),
+      () => new HttpError(404, CODES.NOT_FOUND, 'server.logistics.orderNotFound'),
+    );
+    const id = await createShipment(
+      ctx.db,
+      {
+        orderId: input.orderId,
+        carrier: input.carrier,
+        trackingNo: input.trackingNo,
+        goods: input.goods,
+        receiverName: input.receiverName,
+        receiverPhone: input.receiverPhone,
+        region: input.region,
+        address: input.address,
+        remark: input.remark,
+      },
+      { id: ctx.user?.id ?? null },
+      { nextId: ctx.nextId, label: label(ctx) },
+    );
     return recordOf(ctx, id);
   },
   cancel: inScope(async (ctx) => {
@@ -87,14 +103,18 @@ const handlers: Record<string, Handler> = {
     const secret = deliverySecret();
     verifySignature(ctx.req.rawBody, headerOf(ctx, SIGNATURE_HEADER), secret);
     const { input } = ctx;
-    return applyPush(ctx.db, {
-      carrier: input.carrier,
-      trackingNo: input.trackingNo,
-      status: input.status,
-      time: input.time,
-      description: input.description,
-      location: input.location,
-    }, { nextId: ctx.nextId, label: label(ctx) });
+    return applyPush(
+      ctx.db,
+      {
+        carrier: input.carrier,
+        trackingNo: input.trackingNo,
+        status: input.status,
+        time: input.time,
+        description: input.description,
+        location: input.location,
+      },
+      { nextId: ctx.nextId, label: label(ctx) },
+    );
   },
 };
 

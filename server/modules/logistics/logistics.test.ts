@@ -39,7 +39,9 @@ async function push(body: unknown, opts: { secret?: string; signature?: string |
 async function orderIn(status: string): Promise<{ id: string; customer_name: string; customer_phone: string; address: string; province: string }> {
   const { rows } = await t.db.query<any>(
     `SELECT id::text, customer_name, customer_phone, address, province FROM orders o WHERE status = $1
-      AND NOT EXISTS (SELECT 1 FROM logistics_orders l WHERE l.order_id = o.id) ORDER BY id LIMIT 1 OFFSET $2`, [status, Math.floor(Math.random() * 20)]);
+      AND NOT EXISTS (SELECT 1 FROM logistics_orders l WHERE l.order_id = o.id) ORDER BY id LIMIT 1 OFFSET $2`,
+    [status, Math.floor(Math.random() * 20)],
+  );
   return rows[0];
 }
 
@@ -48,11 +50,17 @@ const newTracking = (prefix = 'SF') => `${prefix}${Date.now().toString().slice(-
 
 async function ship(overrides: Record<string, unknown> = {}) {
   const order = await orderIn('in_service');
-  const res = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'SF', trackingNo: newTracking(), goods: '智能门锁（含安装配件）', ...overrides }, { token: admin });
+  const res = await t.post(
+    '/api/logisticsOrder/add',
+    { orderId: order.id, carrier: 'SF', trackingNo: newTracking(), goods: '智能门锁（含安装配件）', ...overrides },
+    { token: admin },
+  );
   expect(res.data.code, res.body).toBe(0);
   // Registered a day ago, so the pushes below (minutes ago) come after it.
   await t.db.query(`UPDATE logistics_events SET at = at - interval '1 day' WHERE logistics_id = $1`, [BigInt(res.data.data.id)]);
-  await t.db.query(`UPDATE logistics_orders SET created_at = created_at - interval '1 day', last_event_at = last_event_at - interval '1 day' WHERE id = $1`, [BigInt(res.data.data.id)]);
+  await t.db.query(`UPDATE logistics_orders SET created_at = created_at - interval '1 day', last_event_at = last_event_at - interval '1 day' WHERE id = $1`, [
+    BigInt(res.data.data.id),
+  ]);
   return { order, record: res.data.data };
 }
 
@@ -135,7 +143,13 @@ describe('list, search, counts and roles', () => {
 describe('ship goods (add)', () => {
   it('takes the receiver from the order when left blank, and records a first event', async () => {
     const { order, record } = await ship({ trackingNo: newTracking('sf') });
-    expect(record).toMatchObject({ status: 'created', carrier: 'SF', receiverName: order.customer_name, receiverPhone: order.customer_phone, address: order.address });
+    expect(record).toMatchObject({
+      status: 'created',
+      carrier: 'SF',
+      receiverName: order.customer_name,
+      receiverPhone: order.customer_phone,
+      address: order.address,
+    });
     expect(record.trackingNo).toMatch(/^SF\d+$/);
     expect(record.region[0]).toBe(order.province);
     expect(record.createdByName).toBeTruthy();
@@ -154,7 +168,11 @@ describe('ship goods (add)', () => {
     const dup = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'SF', trackingNo: record.trackingNo, goods: '配件' }, { token: admin });
     expect(dup.statusCode).toBe(409);
     expect(dup.data.msg).toBe(`顺丰速运运单号 ${record.trackingNo} 已登记，请勿重复发货`);
-    const otherCarrier = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'ZTO', trackingNo: record.trackingNo, goods: '配件' }, { token: admin });
+    const otherCarrier = await t.post(
+      '/api/logisticsOrder/add',
+      { orderId: order.id, carrier: 'ZTO', trackingNo: record.trackingNo, goods: '配件' },
+      { token: admin },
+    );
     expect(otherCarrier.data.code).toBe(0);
 
     const missing = await t.post('/api/logisticsOrder/add', { orderId: '1234567', carrier: 'SF', trackingNo: newTracking(), goods: '配件' }, { token: admin });
@@ -167,7 +185,11 @@ describe('ship goods (add)', () => {
     const badNo = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'SF', trackingNo: 'SF-12 34', goods: '配件' }, { token: admin });
     expect(badNo.statusCode).toBe(400);
     expect(badNo.data.msg).toContain('运单号');
-    const badCarrier = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'DHL', trackingNo: newTracking(), goods: '配件' }, { token: admin });
+    const badCarrier = await t.post(
+      '/api/logisticsOrder/add',
+      { orderId: order.id, carrier: 'DHL', trackingNo: newTracking(), goods: '配件' },
+      { token: admin },
+    );
     expect(badCarrier.statusCode).toBe(400);
     expect(badCarrier.data.msg).toContain('快递公司');
     const noGoods = await t.post('/api/logisticsOrder/add', { orderId: order.id, carrier: 'SF', trackingNo: newTracking() }, { token: admin, locale: 'en-US' });
@@ -191,7 +213,13 @@ describe('cancel', () => {
     await push({ carrier: 'SF', trackingNo: r2.trackingNo, status: 'collected', time: new Date().toISOString(), description: '已揽收' });
     const late = await t.post('/api/logisticsOrder/cancel', { id: r2.id, reason: '改约' }, { token: admin });
     expect(late.statusCode).toBe(409);
-    const pushAfterCancel = await push({ carrier: 'SF', trackingNo: record.trackingNo, status: 'collected', time: new Date().toISOString(), description: '已揽收' });
+    const pushAfterCancel = await push({
+      carrier: 'SF',
+      trackingNo: record.trackingNo,
+      status: 'collected',
+      time: new Date().toISOString(),
+      description: '已揽收',
+    });
     expect(pushAfterCancel.status).toBe(409);
   });
 });

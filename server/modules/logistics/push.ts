@@ -36,7 +36,10 @@ export function deliverySecret(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Throws 401 unless `header` is the HMAC-SHA256 of `rawBody` (compared in constant time). */
 export function verifySignature(rawBody: string | undefined, header: string | undefined, secret: string): void {
-  const given = header?.trim().replace(/^sha256=/i, '').toLowerCase();
+  const given = header
+    ?.trim()
+    .replace(/^sha256=/i, '')
+    .toLowerCase();
   if (!given) throw new HttpError(401, CODES.UNAUTHENTICATED, 'server.logistics.signatureMissing');
   const expected = Buffer.from(signDelivery(rawBody ?? '', secret), 'hex');
   const got = /^[0-9a-f]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.alloc(0);
@@ -71,7 +74,9 @@ export async function applyPush(db: Db, ev: PushEvent, deps: { nextId: () => big
   }
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: bigint; status: string }>(
-      'SELECT id, status FROM logistics_orders WHERE carrier = $1 AND tracking_no = $2 FOR UPDATE', [ev.carrier, trackingNo]);
+      'SELECT id, status FROM logistics_orders WHERE carrier = $1 AND tracking_no = $2 FOR UPDATE',
+      [ev.carrier, trackingNo],
+    );
     const ship = rows[0];
     const names = { carrier: deps.label(`enum.carrier.${ev.carrier}`), trackingNo };
     if (!ship) throw new HttpError(404, CODES.NOT_FOUND, 'server.logistics.unknownTracking', names);
@@ -79,16 +84,21 @@ export async function applyPush(db: Db, ev: PushEvent, deps: { nextId: () => big
     const ins = await tx.query(
       `INSERT INTO logistics_events (id, logistics_id, status, description, location, at) VALUES ($1,$2,$3,$4,$5,$6)
        ON CONFLICT (logistics_id, at, status) DO NOTHING RETURNING id`,
-      [deps.nextId(), ship.id, ev.status, ev.description.trim(), ev.location?.trim() || null, at]);
+      [deps.nextId(), ship.id, ev.status, ev.description.trim(), ev.location?.trim() || null, at],
+    );
     if (!ins.rows.length) return { logisticsId: ship.id, duplicate: true, status: ship.status };
     // The furthest flow status reached by earlier events (or the status itself).
-    const prior = await tx.query<{ status: string }>(
-      'SELECT DISTINCT status FROM logistics_events WHERE logistics_id = $1 AND id <> $2', [ship.id, ins.rows[0].id]);
+    const prior = await tx.query<{ status: string }>('SELECT DISTINCT status FROM logistics_events WHERE logistics_id = $1 AND id <> $2', [
+      ship.id,
+      ins.rows[0].id,
+    ]);
     const reached = Math.max(rank(ship.status), ...prior.rows.map((r) => rank(r.status)));
     const status = nextStatus(ship.status, reached, ev.status);
-    await tx.query(
-      `UPDATE logistics_orders SET status = $2, last_event_at = GREATEST(COALESCE(last_event_at, $3), $3), updated_at = now() WHERE id = $1`,
-      [ship.id, status, at]);
+    await tx.query(`UPDATE logistics_orders SET status = $2, last_event_at = GREATEST(COALESCE(last_event_at, $3), $3), updated_at = now() WHERE id = $1`, [
+      ship.id,
+      status,
+      at,
+    ]);
     return { logisticsId: ship.id, duplicate: false, status };
   });
 }

@@ -53,7 +53,9 @@ export async function listShipments(db: Db, input: Record<string, any>, text: Te
 export async function countShipments(db: Db, input: Record<string, any>, scope: RowRestriction | null = null): Promise<Record<string, number>> {
   const where = buildWhere(input, false, scope);
   const { rows } = await db.query<{ status: string; n: bigint }>(
-    `SELECT l.status, count(*) AS n FROM logistics_orders l ${where.sql} GROUP BY l.status`, where.params);
+    `SELECT l.status, count(*) AS n FROM logistics_orders l ${where.sql} GROUP BY l.status`,
+    where.params,
+  );
   const out: Record<string, number> = {};
   for (const st of LOGISTICS_STATUSES) out[st] = 0;
   for (const r of rows) out[r.status] = Number(r.n);
@@ -65,7 +67,14 @@ export async function readShipment(db: Db, id: bigint): Promise<LogisticsRow | n
   return rows[0] ?? null;
 }
 
-interface EventRow { id: bigint; status: string; description: string; location: string | null; at: Date; received_at: Date }
+interface EventRow {
+  id: bigint;
+  status: string;
+  description: string;
+  location: string | null;
+  at: Date;
+  received_at: Date;
+}
 
 /**
  * Tracking events, oldest first, shaped for the built-in "timeline" slot: `action` is the status
@@ -73,7 +82,9 @@ interface EventRow { id: bigint; status: string; description: string; location: 
  */
 export async function listEvents(db: Db, id: bigint, statusLabel: Text, systemText: Text, carrierName: string) {
   const { rows } = await db.query<EventRow>(
-    'SELECT id, status, description, location, at, received_at FROM logistics_events WHERE logistics_id = $1 ORDER BY at, id', [id]);
+    'SELECT id, status, description, location, at, received_at FROM logistics_events WHERE logistics_id = $1 ORDER BY at, id',
+    [id],
+  );
   return rows.map((e) => ({
     id: e.id,
     status: e.status,

@@ -45,7 +45,6 @@ export interface LogisticsRow {
   last_event_status: string | null;
 }
 
-
 /** Wire record; `lastEvent` falls back to the rendered text of a system event with no description. */
 export function toRecord(r: LogisticsRow, systemText: (status: string) => string): Record<string, unknown> {
   const lastEvent = r.last_event || (r.last_event_status ? systemText(r.last_event_status) : null);

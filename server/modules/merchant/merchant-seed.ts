@@ -14,8 +14,7 @@ export async function seedMerchants({ db, nextId, demo }: SeedDeps): Promise<voi
         `INSERT INTO merchants (id, name, short_name, contact, phone, address, bank_name, bank_account_name,
            bank_account_no, remark, status, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12)`,
-        [String(nextId()), m.name, m.shortName, m.contact, m.phone, m.address, m.bankName, m.bankAccountName,
-          m.bankAccountNo, m.remark, m.status, at],
+        [String(nextId()), m.name, m.shortName, m.contact, m.phone, m.address, m.bankName, m.bankAccountName, m.bankAccountNo, m.remark, m.status, at],
       );
     }
   });

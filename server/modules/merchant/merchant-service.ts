@@ -28,7 +28,13 @@ export const merchants = defineResource<Merchant>({
     shopCount: `(SELECT count(*) FROM shops sh WHERE sh.merchant_id = m.id AND sh.auth_status <> 'unbound')`,
     storeCount: `(SELECT count(*) FROM stores st WHERE st.merchant_id = m.id)`,
   },
-  filters: { name: (w, v: string) => w.add((p) => { const x = p(likePattern(v.trim())); return `(m.name ILIKE ${x} OR m.short_name ILIKE ${x})`; }) },
+  filters: {
+    name: (w, v: string) =>
+      w.add((p) => {
+        const x = p(likePattern(v.trim()));
+        return `(m.name ILIKE ${x} OR m.short_name ILIKE ${x})`;
+      }),
+  },
   // The mask travels under its own name, so a record sent back whole can never write it over the number.
   toRecord: ({ bankAccountNo: _, ...rec }, row) => ({ ...rec, bankAccountNoMasked: maskAccountNo(row.bank_account_no), updatedAt: toIso(row.updated_at) }),
 });
@@ -68,7 +74,13 @@ export async function shopsOfMerchant(db: Db, merchantId: string, opts: ReadOpti
     [merchantId],
   );
   return r.rows.map((x) => ({
-    id: x.id as bigint, platform: x.platform as string, platformShopId: x.platform_shop_id as string, name: x.name as string,
-    authStatus: x.auth_status as string, authorizedAt: toIso(x.authorized_at), tokenExpiresAt: toIso(x.token_expires_at), lastSyncAt: toIso(x.last_sync_at),
+    id: x.id as bigint,
+    platform: x.platform as string,
+    platformShopId: x.platform_shop_id as string,
+    name: x.name as string,
+    authStatus: x.auth_status as string,
+    authorizedAt: toIso(x.authorized_at),
+    tokenExpiresAt: toIso(x.token_expires_at),
+    lastSyncAt: toIso(x.last_sync_at),
   }));
 }

@@ -118,11 +118,21 @@ describe('POST /merchant/edit', () => {
     const merchants = await k.count('merchants');
     const files = await k.count('files');
     const missing = await k.call('POST', '/api/merchant/edit', {
-      parts: [{ name: 'name', value: '缺联系人' }, { name: 'phone', value: '13912345678' }, { name: 'logo', file: { filename: 'l.png', data: PNG } }],
+      parts: [
+        { name: 'name', value: '缺联系人' },
+        { name: 'phone', value: '13912345678' },
+        { name: 'logo', file: { filename: 'l.png', data: PNG } },
+      ],
     });
     expect(missing.status).toBe(400);
     expect(missing.msg).toBe('请填写「联系人」');
-    const phone = await k.call('POST', '/api/merchant/edit', { parts: [{ name: 'name', value: 'X' }, { name: 'contact', value: 'Y' }, { name: 'phone', value: '12345' }] });
+    const phone = await k.call('POST', '/api/merchant/edit', {
+      parts: [
+        { name: 'name', value: 'X' },
+        { name: 'contact', value: 'Y' },
+        { name: 'phone', value: '12345' },
+      ],
+    });
     expect(phone.status).toBe(400);
     expect(phone.msg).toContain('联系电话');
     const account = await k.call('POST', '/api/merchant/edit', { body: { name: 'X', contact: 'Y', phone: '13912345678', bankAccountNo: '6222-0212' } });
@@ -135,7 +145,12 @@ describe('POST /merchant/edit', () => {
     expect(type.status).toBe(400);
     expect(type.msg).toContain('商户名称');
     const pdfLogo = await k.call('POST', '/api/merchant/edit', {
-      parts: [{ name: 'name', value: 'PDF标志' }, { name: 'contact', value: 'Y' }, { name: 'phone', value: '13912345678' }, { name: 'logo', file: { filename: 'logo.pdf', data: PDF } }],
+      parts: [
+        { name: 'name', value: 'PDF标志' },
+        { name: 'contact', value: 'Y' },
+        { name: 'phone', value: '13912345678' },
+        { name: 'logo', file: { filename: 'logo.pdf', data: PDF } },
+      ],
     });
     expect(pdfLogo.status).toBe(415);
     expect(pdfLogo.msg).toContain('商户Logo');
@@ -162,7 +177,12 @@ describe('POST /merchant/edit', () => {
 
   it('updates only the fields sent; required fields cannot be cleared', async () => {
     const m = await byName('绿叶除甲醛');
-    const r = await k.call('POST', '/api/merchant/edit', { parts: [{ name: 'id', value: m.id }, { name: 'status', value: 'disabled' }] });
+    const r = await k.call('POST', '/api/merchant/edit', {
+      parts: [
+        { name: 'id', value: m.id },
+        { name: 'status', value: 'disabled' },
+      ],
+    });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ status: 'disabled', contact: m.contact, bankAccountName: m.bankAccountName });
     const clear = await k.call('POST', '/api/merchant/edit', { body: { id: m.id, contact: null } });

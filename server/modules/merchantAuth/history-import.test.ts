@@ -12,7 +12,8 @@ let base: string;
 let merchantId: string;
 
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(new Date(`${todayIn(appJson.timeZone)}T00:00:00+08:00`).getTime() + offset * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(new Date(`${todayIn(appJson.timeZone)}T00:00:00+08:00`).getTime() + offset * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 /** A past range, so the expected trades cannot change while the test runs. */
 const RANGE: [string, string] = [day(-30), day(-1)];
 const rangeTimes = () => ({ start: new Date(`${RANGE[0]}T00:00:00+08:00`), end: new Date(new Date(`${RANGE[1]}T00:00:00+08:00`).getTime() + DAY) });
@@ -35,7 +36,7 @@ async function newShop(account: string): Promise<string> {
 }
 
 describe('POST /merchantAuth/getHistoryTrades', () => {
-  it('imports the range\'s trades as orders once; a re-run skips them all', async () => {
+  it("imports the range's trades as orders once; a re-run skips them all", async () => {
     const account = 'it-import-1';
     const shopId = await newShop(account);
     expect((await t.get('/api/merchantAuth/syncProducts', { token: admin, query: { id: shopId } })).data.code).toBe(0);
@@ -46,10 +47,17 @@ describe('POST /merchantAuth/getHistoryTrades', () => {
     expect(first.data.code).toBe(0);
     expect(first.data.data).toMatchObject({ status: 'done', fetched: trades.length, imported: trades.length, skipped: 0, unmatched: 0, failed: 0 });
 
-    const orders = await t.db.query<{ platform_trade_no: string; source: string; product_id: bigint | null; sku_id: bigint | null; paid_amount: string; customer_phone: string; created_at: Date }>(
-      `SELECT platform_trade_no, source, product_id, sku_id, paid_amount, customer_phone, created_at FROM orders WHERE shop_id = $1 ORDER BY created_at`,
-      [shopId],
-    );
+    const orders = await t.db.query<{
+      platform_trade_no: string;
+      source: string;
+      product_id: bigint | null;
+      sku_id: bigint | null;
+      paid_amount: string;
+      customer_phone: string;
+      created_at: Date;
+    }>(`SELECT platform_trade_no, source, product_id, sku_id, paid_amount, customer_phone, created_at FROM orders WHERE shop_id = $1 ORDER BY created_at`, [
+      shopId,
+    ]);
     expect(orders.rows.map((o) => o.platform_trade_no)).toEqual(trades.map((x) => x.tradeNo));
     expect(orders.rows.every((o) => o.source === 'import' && o.product_id !== null && o.sku_id !== null)).toBe(true);
     expect(orders.rows[0].paid_amount).toBe(trades[0].payment);
@@ -70,7 +78,7 @@ describe('POST /merchantAuth/getHistoryTrades', () => {
     expect(detail.data.data.orderCount).toBe(trades.length);
   });
 
-  it('syncs a never-synced shop\'s products first, so its trades match SKUs', async () => {
+  it("syncs a never-synced shop's products first, so its trades match SKUs", async () => {
     const shopId = await newShop('it-import-2');
     const range: [string, string] = [day(-5), day(-1)];
     const res = await t.post('/api/merchantAuth/getHistoryTrades', { id: shopId, importRange: range }, { token: admin });
@@ -88,7 +96,10 @@ describe('POST /merchantAuth/getHistoryTrades', () => {
     expect(res.data.data.productsSynced).toBe(0);
     expect(res.data.data.imported).toBeGreaterThan(0);
     expect(res.data.data.unmatched).toBe(res.data.data.imported);
-    const o = await t.db.query<{ product_id: bigint | null; product_title: string }>('SELECT product_id, product_title FROM orders WHERE shop_id = $1 LIMIT 1', [shopId]);
+    const o = await t.db.query<{ product_id: bigint | null; product_title: string }>(
+      'SELECT product_id, product_title FROM orders WHERE shop_id = $1 LIMIT 1',
+      [shopId],
+    );
     expect(o.rows[0].product_id).toBeNull();
     expect(o.rows[0].product_title.length).toBeGreaterThan(0);
   });

@@ -97,14 +97,27 @@ export async function importHistoryTrades(ctx: HandlerContext): Promise<ImportSu
     [shop.id],
   );
   const importId = ctx.nextId();
-  await ctx.db.query(
-    `INSERT INTO trade_imports (id, shop_id, start_time, end_time, status, created_by) VALUES ($1, $2, $3, $4, 'running', $5)`,
-    [importId, shop.id, range.start, range.end, ctx.user?.id ?? null],
-  );
+  await ctx.db.query(`INSERT INTO trade_imports (id, shop_id, start_time, end_time, status, created_by) VALUES ($1, $2, $3, $4, 'running', $5)`, [
+    importId,
+    shop.id,
+    range.start,
+    range.end,
+    ctx.user?.id ?? null,
+  ]);
 
   const summary: ImportSummary = {
-    id: importId, shopId: shop.id, status: 'done', startDate, endDate,
-    fetched: 0, imported: 0, skipped: 0, unmatched: 0, failed: 0, failures: [], productsSynced,
+    id: importId,
+    shopId: shop.id,
+    status: 'done',
+    startDate,
+    endDate,
+    fetched: 0,
+    imported: 0,
+    skipped: 0,
+    unmatched: 0,
+    failed: 0,
+    failures: [],
+    productsSynced,
   };
   const actor = { id: ctx.user?.id ?? null, name: ctx.user?.nickname ?? 'system' };
   let failure: HttpError | null = null;
@@ -222,8 +235,18 @@ async function importPage(
 /** GET /merchantAuth/imports — the last 50 imports of a shop, newest first. */
 export async function listImports(db: Db, shopId: string) {
   const r = await db.query<{
-    id: bigint; start_time: Date; end_time: Date; status: string; fetched: number; imported: number; skipped: number;
-    unmatched: number; error: string | null; operator: string | null; created_at: Date; finished_at: Date | null;
+    id: bigint;
+    start_time: Date;
+    end_time: Date;
+    status: string;
+    fetched: number;
+    imported: number;
+    skipped: number;
+    unmatched: number;
+    error: string | null;
+    operator: string | null;
+    created_at: Date;
+    finished_at: Date | null;
   }>(
     `SELECT t.id, t.start_time, t.end_time, t.status, t.fetched, t.imported, t.skipped, t.unmatched, t.error,
             u.nickname AS operator, t.created_at, t.finished_at

@@ -24,16 +24,27 @@ import { addShop, unbindShop } from './shop-write';
 function inScope(h: Handler): Handler {
   return async (ctx) => {
     const { id, merchantId } = ctx.input;
-    if (id) await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id,
-      () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: String(id) }));
+    if (id)
+      await requireInScope(
+        ctx.db,
+        scopeOf(ctx, 'merchantAuth'),
+        'shops',
+        id,
+        () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: String(id) }),
+      );
     if (merchantId) await merchantInScope(ctx, String(merchantId));
     return h(ctx);
   };
 }
 
 async function merchantInScope(ctx: HandlerContext, merchantId: string): Promise<void> {
-  await requireInScope(ctx.db, scopeOf(ctx, 'merchant'), 'merchants', merchantId,
-    () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.merchantNotFound', { id: merchantId }));
+  await requireInScope(
+    ctx.db,
+    scopeOf(ctx, 'merchant'),
+    'merchants',
+    merchantId,
+    () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.merchantNotFound', { id: merchantId }),
+  );
 }
 
 export const merchantAuthModule: ServerModule = {

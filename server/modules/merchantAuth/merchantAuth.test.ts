@@ -23,7 +23,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function shopByAccount(account: string) {
-  const r = await t.db.query<{ id: bigint; merchant_id: bigint; name: string; auth_status: string; access_token: string | null; refresh_token: string | null; token_expires_at: Date | null }>(
+  const r = await t.db.query<{
+    id: bigint;
+    merchant_id: bigint;
+    name: string;
+    auth_status: string;
+    access_token: string | null;
+    refresh_token: string | null;
+    token_expires_at: Date | null;
+  }>(
     `SELECT id, merchant_id, name, auth_status, access_token, refresh_token, token_expires_at FROM shops WHERE platform = 'sandbox' AND platform_shop_id = $1`,
     [account],
   );
@@ -53,7 +61,14 @@ describe('sandbox OAuth flow', () => {
     // The list shows it, without any token.
     const list = await t.get('/api/merchantAuth/list', { token: finance, query: { platform: 'sandbox', name: name.slice(0, 4), merchantId: merchantA } });
     const row = list.data.data.list.find((r: any) => r.id === String(shop.id));
-    expect(row).toMatchObject({ name, platform: 'sandbox', platformShopId: 'it-shop-01', merchantId: merchantA, authStatus: 'authorized', adapterAvailable: true });
+    expect(row).toMatchObject({
+      name,
+      platform: 'sandbox',
+      platformShopId: 'it-shop-01',
+      merchantId: merchantA,
+      authStatus: 'authorized',
+      adapterAvailable: true,
+    });
     expect(list.body).not.toContain('sbx_at_');
     expect(list.body).not.toContain('sbx_rt_');
 
@@ -108,17 +123,26 @@ describe('sandbox OAuth flow', () => {
   });
 
   it('the sandbox refuses foreign redirect URIs, unknown clients and bad codes', async () => {
-    const evil = await http(`${base}/api/public/sandbox/oauth/authorize?clientId=dispatch-console&redirectUri=${encodeURIComponent('https://evil.example/cb')}&state=s`);
+    const evil = await http(
+      `${base}/api/public/sandbox/oauth/authorize?clientId=dispatch-console&redirectUri=${encodeURIComponent('https://evil.example/cb')}&state=s`,
+    );
     expect(evil.status).toBe(400);
     expect(evil.json.msg).toContain('回调地址');
-    const client = await http(`${base}/api/public/sandbox/oauth/authorize?clientId=other&redirectUri=${encodeURIComponent(`${base}/api/public/merchantAuth/callback`)}&state=s`);
+    const client = await http(
+      `${base}/api/public/sandbox/oauth/authorize?clientId=other&redirectUri=${encodeURIComponent(`${base}/api/public/merchantAuth/callback`)}&state=s`,
+    );
     expect(client.json.msg).toContain('other');
-    const token = await http(`${base}/api/public/sandbox/oauth/token`, { method: 'POST', body: { grantType: 'authorization_code', clientId: 'dispatch-console', code: 'bad', redirectUri: `${base}/api/public/merchantAuth/callback` } });
+    const token = await http(`${base}/api/public/sandbox/oauth/token`, {
+      method: 'POST',
+      body: { grantType: 'authorization_code', clientId: 'dispatch-console', code: 'bad', redirectUri: `${base}/api/public/merchantAuth/callback` },
+    });
     expect(token.status).toBe(400);
     expect(token.json.data.error).toBe('invalid_grant');
     const noToken = await http(`${base}/api/public/sandbox/products`);
     expect(noToken.status).toBe(401);
-    const page = await http(`${base}/api/public/sandbox/oauth/authorize?clientId=dispatch-console&redirectUri=${encodeURIComponent(`${base}/api/public/merchantAuth/callback`)}&state=${encodeURIComponent('<b>x</b>')}`);
+    const page = await http(
+      `${base}/api/public/sandbox/oauth/authorize?clientId=dispatch-console&redirectUri=${encodeURIComponent(`${base}/api/public/merchantAuth/callback`)}&state=${encodeURIComponent('<b>x</b>')}`,
+    );
     expect(formValues(page.text).state).toBe('<b>x</b>');
     expect(page.text).not.toContain('<b>x</b>');
   });
@@ -155,7 +179,7 @@ describe('GET /merchantAuth/auth input and roles', () => {
 });
 
 describe('a disabled merchant', () => {
-  it('is not among the authorise form\'s merchant options, and the server refuses it by name in both locales', async () => {
+  it("is not among the authorise form's merchant options, and the server refuses it by name in both locales", async () => {
     const disabled = (await t.db.query<{ id: bigint; name: string }>(`SELECT id, name FROM merchants WHERE status = 'disabled' LIMIT 1`)).rows[0];
     expect(disabled).toBeTruthy();
     // the options source exactly as the form asks it: its merchantId item's params ({"status": "enabled"})
@@ -177,7 +201,11 @@ describe('a disabled merchant', () => {
     const en = await t.get('/api/merchantAuth/auth', { token: admin, locale: 'en-US', query: { merchantId: String(disabled.id), platform: 'sandbox' } });
     expect(en.data.msg).toBe(`The merchant "${disabled.name}" is disabled and cannot authorise shops`);
     expect(Number((await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM auth_states')).rows[0].n)).toBe(states);
-    const add = await t.post('/api/merchantAuth/add', { merchantId: String(disabled.id), platform: 'jd', name: '停用商户的店', platformShopId: 'JD-DISABLED-1' }, { token: admin });
+    const add = await t.post(
+      '/api/merchantAuth/add',
+      { merchantId: String(disabled.id), platform: 'jd', name: '停用商户的店', platformShopId: 'JD-DISABLED-1' },
+      { token: admin },
+    );
     expect(add.statusCode).toBe(409);
     expect(add.data.msg).toContain(disabled.name);
   });
@@ -188,7 +216,14 @@ describe('POST /merchantAuth/add', () => {
     const body = { merchantId: merchantA, platform: 'jd', name: '测试京东店', platformShopId: 'JD-778899', remark: '线下提交资料' };
     const res = await t.post('/api/merchantAuth/add', body, { token: admin });
     expect(res.data.code).toBe(0);
-    expect(res.data.data).toMatchObject({ name: '测试京东店', platform: 'jd', platformShopId: 'JD-778899', authStatus: 'pending', adapterAvailable: false, productCount: 0 });
+    expect(res.data.data).toMatchObject({
+      name: '测试京东店',
+      platform: 'jd',
+      platformShopId: 'JD-778899',
+      authStatus: 'pending',
+      adapterAvailable: false,
+      productCount: 0,
+    });
     const dup = await t.post('/api/merchantAuth/add', { ...body, name: '另一个' }, { token: admin });
     expect(dup.statusCode).toBe(409);
     expect(dup.data.msg).toContain('测试京东店');
@@ -197,7 +232,11 @@ describe('POST /merchantAuth/add', () => {
     const missing = await t.post('/api/merchantAuth/add', { merchantId: merchantA, platform: 'jd', platformShopId: 'X1' }, { token: admin });
     expect(missing.statusCode).toBe(400);
     expect(missing.data.msg).toContain('店铺名称');
-    const pattern = await t.post('/api/merchantAuth/add', { merchantId: merchantA, platform: 'jd', name: '店铺', platformShopId: 'has space' }, { token: admin });
+    const pattern = await t.post(
+      '/api/merchantAuth/add',
+      { merchantId: merchantA, platform: 'jd', name: '店铺', platformShopId: 'has space' },
+      { token: admin },
+    );
     expect(pattern.statusCode).toBe(400);
     expect(pattern.data.msg).toContain('平台店铺ID');
     const manual = await t.post('/api/merchantAuth/add', { merchantId: merchantA, platform: 'manual', name: '店铺', platformShopId: 'M1' }, { token: admin });

@@ -25,7 +25,12 @@ export async function http(url: string, opts: { token?: string; method?: string;
   if (opts.token) headers['x-misi-token'] = opts.token;
   if (opts.locale) headers['x-locale'] = opts.locale;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual' });
+  const res = await fetch(url, {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    redirect: 'manual',
+  });
   const text = await res.text();
   let json: any;
   try {
@@ -40,7 +45,12 @@ export async function http(url: string, opts: { token?: string; method?: string;
 export function formValues(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    out[m[1]] = m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    out[m[1]] = m[2]
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
   }
   return out;
 }

@@ -94,7 +94,17 @@ async function insertShop(db: Db, nextId: () => bigint, m: { id: bigint; name: s
                         token_expires_at, authorized_at, last_sync_at, unbound_at, remark, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
     [
-      nextId(), m.id, plan.platform, platformShopId, name, plan.status, access, refresh, expiresAt, authorizedAt, lastSync,
+      nextId(),
+      m.id,
+      plan.platform,
+      platformShopId,
+      name,
+      plan.status,
+      access,
+      refresh,
+      expiresAt,
+      authorizedAt,
+      lastSync,
       plan.status === 'unbound' ? new Date(now - 10 * DAY) : null,
       plan.status === 'pending' ? '商户线下提交资料，待平台开放接口后授权' : null,
       createdAt,

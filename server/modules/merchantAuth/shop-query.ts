@@ -38,9 +38,7 @@ export async function listShops(db: Db, input: Record<string, any>, scope: RowRe
   const w = where(input, params, scope);
   const sortCol = input.sortField ? SORTS[input.sortField] : undefined;
   if (input.sortField && !sortCol) throw new HttpError(400, CODES.BAD_REQUEST, 'server.merchantAuth.badSort', { field: String(input.sortField) });
-  const order = sortCol
-    ? `${sortCol} ${input.sortOrder === 'ascend' ? 'ASC' : 'DESC'} NULLS LAST, s.id DESC`
-    : 's.created_at DESC, s.id DESC';
+  const order = sortCol ? `${sortCol} ${input.sortOrder === 'ascend' ? 'ASC' : 'DESC'} NULLS LAST, s.id DESC` : 's.created_at DESC, s.id DESC';
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM shops s ${w}`, params);
   const rows = await db.query<ShopListRow>(
     `SELECT ${SHOP_COLUMNS} FROM shops s JOIN merchants m ON m.id = s.merchant_id ${w}

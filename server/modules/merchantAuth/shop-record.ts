@@ -26,7 +26,6 @@ export interface ShopListRow {
   order_count?: number;
 }
 
-
 export function shopRecord(r: ShopListRow) {
   return {
     id: r.id,

@@ -54,7 +54,7 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     return String(v);
   };
   const fieldOf = (r: Resource | undefined, binding: string | undefined, name: string): AnyField | undefined =>
-    (binding ? r?.api?.[binding]?.input?.extra?.[name] : undefined) as AnyField | undefined ?? r?.fields?.[name];
+    ((binding ? r?.api?.[binding]?.input?.extra?.[name] : undefined) as AnyField | undefined) ?? r?.fields?.[name];
   const title = (f: AnyField | undefined, name: string) => (f?.title ? t(f.title) : name);
 
   return {
@@ -77,7 +77,13 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     reasonLabel: t('operationLog.reason'),
     reason: (key) => t(key),
     rolesLabel: t('operationLog.roles'),
-    roles: (values) => values.map((v) => { const def = app.roles.find((x) => x.value === v); return def ? t(def.label) : v; }).join(t('server.listSeparator')),
+    roles: (values) =>
+      values
+        .map((v) => {
+          const def = app.roles.find((x) => x.value === v);
+          return def ? t(def.label) : v;
+        })
+        .join(t('server.listSeparator')),
     audited() {
       const out: [string, string][] = [];
       for (const r of resources) {

@@ -14,7 +14,7 @@ const list = (query: Record<string, string | number>, locale: 'zh-CN' | 'en-US' 
   t.get('/api/operationLog/list', { token: admin, query, locale }).then((r) => r.data.data as { list: any[]; total: number });
 
 describe('operation log', () => {
-  test('a store audit is recorded with who, the record and its status before → after, named in the reader\'s locale', async () => {
+  test("a store audit is recorded with who, the record and its status before → after, named in the reader's locale", async () => {
     const pending = await t.get('/api/store/list', { token: admin, query: { auditStatus: 'pending', pageSize: 1 } });
     const store = pending.data.data.list[0];
     expect(store).toBeTruthy();
@@ -41,7 +41,9 @@ describe('operation log', () => {
     expect(failed.list[0]).toMatchObject({ kind: 'loginFailed', username: 'finance', operation: 'auth.login' });
     const ok = await list({ kind: 'login' });
     expect(ok.list[0]).toMatchObject({ kind: 'login', username: 'finance' });
-    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM operation_logs WHERE changes::text LIKE '%Guess-Secret%' OR detail::text LIKE '%Guess-Secret%' OR detail::text LIKE '%finance123%'");
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM operation_logs WHERE changes::text LIKE '%Guess-Secret%' OR detail::text LIKE '%Guess-Secret%' OR detail::text LIKE '%finance123%'",
+    );
     expect(rows[0].n).toBe(0);
   });
 

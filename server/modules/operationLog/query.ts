@@ -66,7 +66,10 @@ export async function listLogs(db: Db, q: LogQuery, labels: Labels) {
   const current = q.current ?? 1;
   const order = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
   const [{ rows }, count] = await Promise.all([
-    db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`, params),
+    db.query<Row>(
+      `SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
+      params,
+    ),
     db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM operation_logs ${sql}`, params),
   ]);
   return { list: rows.map((r) => toRecord(r, labels)), total: Number(count.rows[0]?.n ?? 0), current, pageSize };

@@ -58,13 +58,11 @@ export async function pickStore(db: Db, order: Pick<OrderRow, 'merchant_id' | 'c
 export async function autoAssignLocked(tx: Db, nextId: () => bigint, order: OrderRow, actor: Actor): Promise<StoreChoice | null> {
   const store = await pickStore(tx, order);
   if (!store) return null;
-  await tx.query(
-    `UPDATE orders SET status = 'assigned', store_id = $2, staff_id = NULL, assigned_at = now(), updated_at = now() WHERE id = $1`,
-    [order.id, store.id],
-  );
-  await writeLog(tx, nextId, order.id, actor, 'assignAuto',
-    { status: order.status, storeId: order.store_id },
-    { status: 'assigned', storeId: store.id });
+  await tx.query(`UPDATE orders SET status = 'assigned', store_id = $2, staff_id = NULL, assigned_at = now(), updated_at = now() WHERE id = $1`, [
+    order.id,
+    store.id,
+  ]);
+  await writeLog(tx, nextId, order.id, actor, 'assignAuto', { status: order.status, storeId: order.store_id }, { status: 'assigned', storeId: store.id });
   return store;
 }
 
@@ -89,10 +87,9 @@ export interface AutoAssignReport {
 export async function assignAutoBulk(db: Db, nextId: () => bigint, ids: bigint[], actor: Actor, t: Translate): Promise<AutoAssignReport> {
   const unique = [...new Set(ids.map(String))].map((x) => BigInt(x));
   return db.transaction(async (tx) => {
-    const locked = await tx.query<OrderRow>(
-      `SELECT * FROM orders WHERE id = ANY($1::int8[]) AND status = 'pending' ORDER BY id FOR UPDATE SKIP LOCKED`,
-      [unique],
-    );
+    const locked = await tx.query<OrderRow>(`SELECT * FROM orders WHERE id = ANY($1::int8[]) AND status = 'pending' ORDER BY id FOR UPDATE SKIP LOCKED`, [
+      unique,
+    ]);
     const assignedIds: bigint[] = [];
     const failed: AssignFailure[] = [];
     const lockedIds = new Set(locked.rows.map((r) => String(r.id)));
@@ -104,14 +101,20 @@ export async function assignAutoBulk(db: Db, nextId: () => bigint, ids: bigint[]
     const rest = unique.filter((x) => !lockedIds.has(String(x)));
     if (rest.length > 0) {
       // Not locked by us: absent, no longer pending, or locked right now by another request.
-      const { rows } = await tx.query<{ id: bigint; order_no: string; status: string }>(
-        'SELECT id, order_no, status FROM orders WHERE id = ANY($1::int8[])', [rest]);
+      const { rows } = await tx.query<{ id: bigint; order_no: string; status: string }>('SELECT id, order_no, status FROM orders WHERE id = ANY($1::int8[])', [
+        rest,
+      ]);
       const found = new Map(rows.map((r) => [String(r.id), r]));
       for (const x of rest) {
         const r = found.get(String(x));
         if (!r) failed.push({ id: x, orderNo: null, reason: 'notFound', message: t('order.assignResult.notFound') });
         else if (r.status !== 'pending') {
-          failed.push({ id: r.id, orderNo: r.order_no, reason: 'notPending', message: t('order.assignResult.notPending', { status: t(`enum.orderStatus.${r.status}`) }) });
+          failed.push({
+            id: r.id,
+            orderNo: r.order_no,
+            reason: 'notPending',
+            message: t('order.assignResult.notPending', { status: t(`enum.orderStatus.${r.status}`) }),
+          });
         } else failed.push({ id: r.id, orderNo: r.order_no, reason: 'busy', message: t('order.assignResult.busy') });
       }
     }
@@ -121,8 +124,11 @@ export async function assignAutoBulk(db: Db, nextId: () => bigint, ids: bigint[]
 
 /** POST /order/assign/manual */
 export async function assignManual(
-  db: Db, nextId: () => bigint, input: { id: bigint; storeId: bigint; staffId: bigint | null; merchantId: bigint | null },
-  actor: Actor, t: Translate,
+  db: Db,
+  nextId: () => bigint,
+  input: { id: bigint; storeId: bigint; staffId: bigint | null; merchantId: bigint | null },
+  actor: Actor,
+  t: Translate,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.id);
@@ -132,7 +138,9 @@ export async function assignManual(
       throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.merchantMismatch');
     }
     const { rows } = await tx.query<{ id: bigint; name: string; merchant_id: bigint; audit_status: string; status: string }>(
-      'SELECT id, name, merchant_id, audit_status, status FROM stores WHERE id = $1', [input.storeId]);
+      'SELECT id, name, merchant_id, audit_status, status FROM stores WHERE id = $1',
+      [input.storeId],
+    );
     const store = rows[0];
     if (!store) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.notFoundRef', { field: t('order.store') });
     if (store.merchant_id !== order.merchant_id || store.audit_status !== 'approved' || store.status !== 'enabled') {
@@ -142,12 +150,19 @@ export async function assignManual(
       const s = await tx.query('SELECT 1 FROM users WHERE id = $1 AND store_id = $2', [input.staffId, input.storeId]);
       if (!s.rows[0]) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.staffNotInStore');
     }
-    await tx.query(
-      `UPDATE orders SET status = 'assigned', store_id = $2, staff_id = $3, assigned_at = now(), updated_at = now() WHERE id = $1`,
-      [order.id, input.storeId, input.staffId],
-    );
-    await writeLog(tx, nextId, order.id, actor, 'assignManual',
+    await tx.query(`UPDATE orders SET status = 'assigned', store_id = $2, staff_id = $3, assigned_at = now(), updated_at = now() WHERE id = $1`, [
+      order.id,
+      input.storeId,
+      input.staffId,
+    ]);
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'assignManual',
       { status: order.status, storeId: order.store_id, staffId: order.staff_id },
-      { status: 'assigned', storeId: input.storeId, staffId: input.staffId });
+      { status: 'assigned', storeId: input.storeId, staffId: input.staffId },
+    );
   });
 }

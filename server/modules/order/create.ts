@@ -60,8 +60,12 @@ function id(v: bigint | string | null | undefined): bigint | null {
 export function checkRegion(region: string[]): [string, string | null, string | null] {
   const [p, c, d] = region;
   const ok =
-    region.length >= 1 && region.length <= 3 && region.every((x) => /^\d{6}$/.test(x)) &&
-    p.endsWith('0000') && (!c || c.slice(0, 2) === p.slice(0, 2)) && (!d || (!!c && d.slice(0, 4) === c.slice(0, 4)));
+    region.length >= 1 &&
+    region.length <= 3 &&
+    region.every((x) => /^\d{6}$/.test(x)) &&
+    p.endsWith('0000') &&
+    (!c || c.slice(0, 2) === p.slice(0, 2)) &&
+    (!d || (!!c && d.slice(0, 4) === c.slice(0, 4)));
   if (!ok) throw bad('server.order.regionInvalid');
   return [p, c ?? null, d ?? null];
 }
@@ -105,7 +109,9 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
     const skuId = id(data.skuId);
     if (productId !== null) {
       const { rows } = await tx.query<{ title: string; merchant_id: bigint; shop_id: bigint }>(
-        'SELECT title, merchant_id, shop_id FROM products WHERE id = $1', [productId]);
+        'SELECT title, merchant_id, shop_id FROM products WHERE id = $1',
+        [productId],
+      );
       if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'productId' });
       if (rows[0].merchant_id !== merchantId || (shopId !== null && rows[0].shop_id !== shopId)) throw bad('server.order.productMismatch');
       productTitle = productTitle ?? rows[0].title;
@@ -113,7 +119,9 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
     if (skuId !== null) {
       const { rows } = await tx.query<{ name: string; product_id: bigint; service_price: string; title: string; merchant_id: bigint }>(
         `SELECT k.name, k.product_id, k.service_price, p.title, p.merchant_id
-           FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1`, [skuId]);
+           FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1`,
+        [skuId],
+      );
       if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'skuId' });
       if (productId !== null && rows[0].product_id !== productId) throw bad('server.order.skuMismatch');
       if (rows[0].merchant_id !== merchantId) throw bad('server.order.productMismatch');
@@ -138,9 +146,31 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
          product_title, sku_name, quantity, customer_name, customer_phone, province, city, district, address,
          paid_amount, adjusted_amount, unit_service_price, remark, attachments, created_at, updated_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19,$20,$21,$22,$23,now())`,
-      [orderId, orderNo, source, platform, data.platformTradeNo ?? null, shopId, merchantId, productId, skuId,
-        productTitle, skuName, quantity, data.customerName, data.customerPhone, province, city, district, data.address,
-        data.paidAmount, unitServicePrice, data.remark ?? null, data.attachments ?? [], createdAt],
+      [
+        orderId,
+        orderNo,
+        source,
+        platform,
+        data.platformTradeNo ?? null,
+        shopId,
+        merchantId,
+        productId,
+        skuId,
+        productTitle,
+        skuName,
+        quantity,
+        data.customerName,
+        data.customerPhone,
+        province,
+        city,
+        district,
+        data.address,
+        data.paidAmount,
+        unitServicePrice,
+        data.remark ?? null,
+        data.attachments ?? [],
+        createdAt,
+      ],
     );
     await writeLog(tx, nextId, orderId, actor, 'add', null, { status: 'pending', orderNo, source, paidAmount: data.paidAmount });
     if (!options.noAutoAssign && (await isAutoAssignOn(tx))) {

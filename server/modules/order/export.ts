@@ -49,7 +49,15 @@ export async function writeOrdersXlsx(db: Db, input: Record<string, any>, locale
     ['order.quantity', 8, (r) => r.quantity],
     ['order.customerName', 12, (r) => r.customer_name],
     ['order.customerPhone', 16, (r) => r.customer_phone],
-    ['order.region', 24, (r) => [r.province, r.city, r.district].filter(Boolean).map((c) => regionName(c)).join(' ')],
+    [
+      'order.region',
+      24,
+      (r) =>
+        [r.province, r.city, r.district]
+          .filter(Boolean)
+          .map((c) => regionName(c))
+          .join(' '),
+    ],
     ['order.address', 32, (r) => r.address],
     ['order.paidAmount', 12, (r) => r.paid_amount],
     ['order.adjustedAmount', 12, (r) => r.adjusted_amount],
@@ -72,12 +80,12 @@ export async function writeOrdersXlsx(db: Db, input: Record<string, any>, locale
   let after: { at: string; id: bigint } | null = null;
   let written = 0;
   for (;;) {
-    const cond: string = after
-      ? `${where.sql ? `${where.sql} AND` : 'WHERE'} (o.created_at, o.id) < ($${n + 1}::timestamptz, $${n + 2}::int8)`
-      : where.sql;
+    const cond: string = after ? `${where.sql ? `${where.sql} AND` : 'WHERE'} (o.created_at, o.id) < ($${n + 1}::timestamptz, $${n + 2}::int8)` : where.sql;
     const params: unknown[] = after ? [...where.params, after.at, after.id, BATCH] : [...where.params, BATCH];
     const { rows }: { rows: (OrderRow & { at_text: string })[] } = await db.query<OrderRow & { at_text: string }>(
-      `SELECT ${ORDER_COLUMNS}, o.created_at::text AS at_text FROM ${ORDER_FROM} ${cond} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`, params);
+      `SELECT ${ORDER_COLUMNS}, o.created_at::text AS at_text FROM ${ORDER_FROM} ${cond} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
+      params,
+    );
     for (const r of rows) {
       // Money as exact decimal text; numbers only where Excel arithmetic is safe (quantity).
       sheet.addRow(columns.map(([, , get]) => get(r))).commit();

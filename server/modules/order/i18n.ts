@@ -16,7 +16,9 @@ function load(locale: string): Record<string, string> {
   messages = {};
   const dir = join(LOCALES_DIR, locale);
   try {
-    for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       Object.assign(messages, JSON.parse(readFileSync(join(dir, f), 'utf8')));
     }
   } catch {

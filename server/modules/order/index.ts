@@ -54,8 +54,7 @@ function inScope(h: Handler): Handler {
 
 /** A store or merchant the user names must be one of its scope, else it is refused as unknown. */
 async function refInScope(ctx: HandlerContext, resource: 'store' | 'merchant', table: string, id: bigint, field: string) {
-  await requireInScope(ctx.db, scopeOf(ctx, resource), table, id, () =>
-    new HttpError(400, CODES.BAD_REQUEST, 'server.order.notFoundRef', { field }));
+  await requireInScope(ctx.db, scopeOf(ctx, resource), table, id, () => new HttpError(400, CODES.BAD_REQUEST, 'server.order.notFoundRef', { field }));
 }
 
 async function recordOf(ctx: HandlerContext, id: bigint) {
@@ -71,7 +70,8 @@ function money(scope: string, run: (d: ActionDeps, ctx: HandlerContext) => Promi
       const d = { ...deps(ctx), db: tx };
       await run(d, ctx);
       return recordOf({ ...ctx, db: tx }, BigInt(ctx.input.id));
-    }));
+    }),
+  );
 }
 
 const handlers: Record<string, Handler> = {
@@ -114,24 +114,29 @@ const handlers: Record<string, Handler> = {
   add: async (ctx) => {
     const { input } = ctx;
     await refInScope(ctx, 'merchant', 'merchants', BigInt(input.merchantId), 'merchantId');
-    return createOrder(ctx.db, {
-      source: 'manual',
-      merchantId: input.merchantId,
-      shopId: input.shopId,
-      platformTradeNo: input.platformTradeNo || null,
-      productId: input.productId,
-      skuId: input.skuId,
-      productTitle: input.productTitle,
-      quantity: input.quantity ?? 1,
-      customerName: input.customerName.trim(),
-      customerPhone: input.customerPhone,
-      region: input.region,
-      address: input.address.trim(),
-      paidAmount: input.paidAmount,
-      remark: input.remark || null,
-      // uploaded parts are already in input.attachments as file keys (core merges them)
-      attachments: input.attachments ?? [],
-    }, actorOf(ctx), { nextId: ctx.nextId });
+    return createOrder(
+      ctx.db,
+      {
+        source: 'manual',
+        merchantId: input.merchantId,
+        shopId: input.shopId,
+        platformTradeNo: input.platformTradeNo || null,
+        productId: input.productId,
+        skuId: input.skuId,
+        productTitle: input.productTitle,
+        quantity: input.quantity ?? 1,
+        customerName: input.customerName.trim(),
+        customerPhone: input.customerPhone,
+        region: input.region,
+        address: input.address.trim(),
+        paidAmount: input.paidAmount,
+        remark: input.remark || null,
+        // uploaded parts are already in input.attachments as file keys (core merges them)
+        attachments: input.attachments ?? [],
+      },
+      actorOf(ctx),
+      { nextId: ctx.nextId },
+    );
   },
   edit: inScope(async (ctx) => {
     const { input } = ctx;
@@ -142,16 +147,25 @@ const handlers: Record<string, Handler> = {
       region: input.region ?? undefined,
       address: input.address ?? undefined,
       remark: input.remark === undefined ? undefined : input.remark || null,
-      attachments: input.attachments === undefined ? undefined : input.attachments ?? [],
+      attachments: input.attachments === undefined ? undefined : (input.attachments ?? []),
     });
     return recordOf(ctx, BigInt(input.id));
   }),
   assignManual: inScope(async (ctx) => {
     const { input } = ctx;
     await refInScope(ctx, 'store', 'stores', BigInt(input.storeId), translator(ctx.locale)('order.store'));
-    await assignManual(ctx.db, ctx.nextId, {
-      id: BigInt(input.id), storeId: BigInt(input.storeId), staffId: big(input.staffId), merchantId: big(input.merchantId),
-    }, actorOf(ctx), translator(ctx.locale));
+    await assignManual(
+      ctx.db,
+      ctx.nextId,
+      {
+        id: BigInt(input.id),
+        storeId: BigInt(input.storeId),
+        staffId: big(input.staffId),
+        merchantId: big(input.merchantId),
+      },
+      actorOf(ctx),
+      translator(ctx.locale),
+    );
     return recordOf(ctx, BigInt(input.id));
   }),
   assignAuto: async (ctx) => {
@@ -160,7 +174,13 @@ const handlers: Record<string, Handler> = {
     const ids = [...new Set(ctx.input.ids as string[])].map((x) => BigInt(x));
     const visible = await idsInScope(ctx.db, scopeOf(ctx, 'order'), 'orders', ids);
     const hidden = ids.filter((x) => !visible.has(String(x)));
-    const report = await assignAutoBulk(ctx.db, ctx.nextId, ids.filter((x) => visible.has(String(x))), actorOf(ctx), t);
+    const report = await assignAutoBulk(
+      ctx.db,
+      ctx.nextId,
+      ids.filter((x) => visible.has(String(x))),
+      actorOf(ctx),
+      t,
+    );
     if (hidden.length === 0) return report;
     const missing = hidden.map((id) => ({ id, orderNo: null, reason: 'notFound' as const, message: t('order.assignResult.notFound') }));
     return { ...report, requested: ids.length, failed: [...report.failed, ...missing] };
@@ -168,8 +188,11 @@ const handlers: Record<string, Handler> = {
   workOrder: inScope(async (ctx) => {
     const { input } = ctx;
     await createWorkOrder(deps(ctx), {
-      id: BigInt(input.id), workOrderType: input.workOrderType, appointmentAt: input.appointmentAt,
-      staffId: big(input.staffId), notes: input.notes?.trim() || null,
+      id: BigInt(input.id),
+      workOrderType: input.workOrderType,
+      appointmentAt: input.appointmentAt,
+      staffId: big(input.staffId),
+      notes: input.notes?.trim() || null,
     });
     return recordOf(ctx, BigInt(input.id));
   }),
@@ -181,12 +204,9 @@ const handlers: Record<string, Handler> = {
     await closeOrder(deps(ctx), { id: BigInt(ctx.input.id), reason: reasonOf(ctx) });
     return recordOf(ctx, BigInt(ctx.input.id));
   }),
-  adjustPrice: money('adjustPrice', (d, ctx) =>
-    adjustPrice(d, { id: BigInt(ctx.input.id), newAmount: ctx.input.newAmount, reason: reasonOf(ctx) })),
-  refund: money('refund', (d, ctx) =>
-    refund(d, { id: BigInt(ctx.input.id), refundAmount: ctx.input.refundAmount, reason: reasonOf(ctx) })),
-  setSettleAmount: money('setSettleAmount', (d, ctx) =>
-    setServiceAmount(d, { id: BigInt(ctx.input.id), serviceAmount: ctx.input.serviceAmount })),
+  adjustPrice: money('adjustPrice', (d, ctx) => adjustPrice(d, { id: BigInt(ctx.input.id), newAmount: ctx.input.newAmount, reason: reasonOf(ctx) })),
+  refund: money('refund', (d, ctx) => refund(d, { id: BigInt(ctx.input.id), refundAmount: ctx.input.refundAmount, reason: reasonOf(ctx) })),
+  setSettleAmount: money('setSettleAmount', (d, ctx) => setServiceAmount(d, { id: BigInt(ctx.input.id), serviceAmount: ctx.input.serviceAmount })),
   confirmSettle: money('confirmSettle', (d, ctx) => confirmSettle(d, { id: BigInt(ctx.input.id) })),
   settle: money('settle', (d, ctx) => settle(d, { id: BigInt(ctx.input.id) })),
 };

@@ -35,15 +35,26 @@ export async function adjustPrice({ db, nextId, actor, t }: ActionDeps, input: {
       throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.amountBelowRefunded', { amount: display, refunded: order.refunded_amount });
     }
     if (amount === toCents(order.adjusted_amount)) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.amountUnchanged');
-    await tx.query(
-      `INSERT INTO price_adjustments (id, order_id, before_amount, after_amount, reason, operator_id) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [nextId(), order.id, order.adjusted_amount, display, input.reason, actor.id ?? 0n],
-    );
+    await tx.query(`INSERT INTO price_adjustments (id, order_id, before_amount, after_amount, reason, operator_id) VALUES ($1,$2,$3,$4,$5,$6)`, [
+      nextId(),
+      order.id,
+      order.adjusted_amount,
+      display,
+      input.reason,
+      actor.id ?? 0n,
+    ]);
     await tx.query('UPDATE orders SET adjusted_amount = $2, updated_at = now() WHERE id = $1', [order.id, display]);
     const settle = await syncSettlement(tx, { ...order, adjusted_amount: display });
-    await writeLog(tx, nextId, order.id, actor, 'adjustPrice',
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'adjustPrice',
       { adjustedAmount: order.adjusted_amount, settleAmount: order.settle_amount },
-      { adjustedAmount: display, settleAmount: settle }, input.reason);
+      { adjustedAmount: display, settleAmount: settle },
+      input.reason,
+    );
   });
 }
 
@@ -54,24 +65,35 @@ export async function refund({ db, nextId, actor, t }: ActionDeps, input: { id: 
     const refundableNow = toCents(order.adjusted_amount) - toCents(order.refunded_amount);
     if (amount <= 0n || amount > refundableNow) {
       throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.refundTooMuch', {
-        amount: fromCents(amount), refundable: fromCents(refundableNow < 0n ? 0n : refundableNow),
+        amount: fromCents(amount),
+        refundable: fromCents(refundableNow < 0n ? 0n : refundableNow),
       });
     }
     const full = amount === refundableNow;
     const refunded = fromCents(toCents(order.refunded_amount) + amount);
     const status = full ? 'refunded' : order.status;
-    await tx.query(
-      `INSERT INTO refunds (id, order_id, amount, kind, reason, operator_id) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [nextId(), order.id, fromCents(amount), full ? 'full' : 'partial', input.reason, actor.id ?? 0n],
-    );
+    await tx.query(`INSERT INTO refunds (id, order_id, amount, kind, reason, operator_id) VALUES ($1,$2,$3,$4,$5,$6)`, [
+      nextId(),
+      order.id,
+      fromCents(amount),
+      full ? 'full' : 'partial',
+      input.reason,
+      actor.id ?? 0n,
+    ]);
     await tx.query('UPDATE orders SET refunded_amount = $2, status = $3, updated_at = now() WHERE id = $1', [order.id, refunded, status]);
     if (full) await tx.query(`UPDATE work_orders SET status = 'cancelled' WHERE order_id = $1 AND status = 'open'`, [order.id]);
     // A confirmed settlement follows the money even when the order leaves to_settle by a full refund.
     const settle = await syncSettlement(tx, { ...order, refunded_amount: refunded });
-    await writeLog(tx, nextId, order.id, actor, 'refund',
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'refund',
       { status: order.status, refundedAmount: order.refunded_amount, refundAmount: null, settleAmount: order.settle_amount },
       { status, refundedAmount: refunded, refundAmount: fromCents(amount), settleAmount: settle },
-      input.reason);
+      input.reason,
+    );
   });
 }
 
@@ -106,14 +128,24 @@ export async function confirmSettle({ db, nextId, actor, t }: ActionDeps, input:
     if (order.store_id === null) throw new HttpError(409, CODES.CONFLICT, 'server.order.noStore');
     if (needsServiceAmount(order)) throw new HttpError(409, CODES.CONFLICT, 'server.order.settleAmountMissing', { orderNo: order.order_no });
     const amount = computedSettlement(order);
-    await tx.query(
-      `INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,$4,'confirmed',$5)`,
-      [nextId(), order.id, order.store_id, amount, actor.id ?? 0n],
-    );
+    await tx.query(`INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,$4,'confirmed',$5)`, [
+      nextId(),
+      order.id,
+      order.store_id,
+      amount,
+      actor.id ?? 0n,
+    ]);
     await tx.query(`UPDATE work_orders SET status = 'done' WHERE order_id = $1 AND status = 'open'`, [order.id]);
     await tx.query(`UPDATE orders SET status = 'to_settle', settle_amount = $2, updated_at = now() WHERE id = $1`, [order.id, amount]);
-    await writeLog(tx, nextId, order.id, actor, 'confirmSettle',
-      { status: order.status, settleAmount: order.settle_amount }, { status: 'to_settle', settleAmount: amount });
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'confirmSettle',
+      { status: order.status, settleAmount: order.settle_amount },
+      { status: 'to_settle', settleAmount: amount },
+    );
   });
 }
 
@@ -121,15 +153,20 @@ export async function settle({ db, nextId, actor, t }: ActionDeps, input: { id: 
   await db.transaction(async (tx) => {
     const order = await lockFor(tx, input.id, 'settle', t);
     const amount = computedSettlement(order);
-    await tx.query(
-      `UPDATE settlements SET amount = $2, status = 'settled', settled_by = $3, settled_at = now() WHERE order_id = $1`,
-      [order.id, amount, actor.id ?? 0n],
+    await tx.query(`UPDATE settlements SET amount = $2, status = 'settled', settled_by = $3, settled_at = now() WHERE order_id = $1`, [
+      order.id,
+      amount,
+      actor.id ?? 0n,
+    ]);
+    await tx.query(`UPDATE orders SET status = 'settled', settle_amount = $2, settled_at = now(), updated_at = now() WHERE id = $1`, [order.id, amount]);
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'settle',
+      { status: order.status, settleAmount: order.settle_amount },
+      { status: 'settled', settleAmount: amount },
     );
-    await tx.query(
-      `UPDATE orders SET status = 'settled', settle_amount = $2, settled_at = now(), updated_at = now() WHERE id = $1`,
-      [order.id, amount],
-    );
-    await writeLog(tx, nextId, order.id, actor, 'settle',
-      { status: order.status, settleAmount: order.settle_amount }, { status: 'settled', settleAmount: amount });
   });
 }

@@ -20,16 +20,29 @@ describe('settlementAmount', () => {
     expect(settlementAmount({ unitServicePrice: '60.00', quantity: 3, paidAmount: '0.00', adjustedAmount: '0.00', refundedAmount: '0.00' })).toBe('180.00');
   });
   it('never exceeds the base and never goes negative (property)', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 10_000_000 }),
-      fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }),
-      (unit, qty, paid, a, r) => {
-        const adjusted = BigInt(Math.floor(paid * a));
-        const refunded = BigInt(Math.floor(Number(adjusted) * r));
-        const s = toCents(settlementAmount({ unitServicePrice: fromCents(BigInt(unit)), quantity: qty, paidAmount: fromCents(BigInt(paid)),
-          adjustedAmount: fromCents(adjusted), refundedAmount: fromCents(refunded) }));
-        expect(s >= 0n && s <= BigInt(unit) * BigInt(qty)).toBe(true);
-      }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (unit, qty, paid, a, r) => {
+          const adjusted = BigInt(Math.floor(paid * a));
+          const refunded = BigInt(Math.floor(Number(adjusted) * r));
+          const s = toCents(
+            settlementAmount({
+              unitServicePrice: fromCents(BigInt(unit)),
+              quantity: qty,
+              paidAmount: fromCents(BigInt(paid)),
+              adjustedAmount: fromCents(adjusted),
+              refundedAmount: fromCents(refunded),
+            }),
+          );
+          expect(s >= 0n && s <= BigInt(unit) * BigInt(qty)).toBe(true);
+        },
+      ),
+    );
   });
 });
 
@@ -99,12 +112,22 @@ describe('idempotency', () => {
 });
 
 type Act =
-  | { kind: 'assign' } | { kind: 'workOrder' } | { kind: 'confirm' } | { kind: 'settle' } | { kind: 'close' }
-  | { kind: 'adjust'; cents: number } | { kind: 'refund'; cents: number } | { kind: 'refundAll' };
+  | { kind: 'assign' }
+  | { kind: 'workOrder' }
+  | { kind: 'confirm' }
+  | { kind: 'settle' }
+  | { kind: 'close' }
+  | { kind: 'adjust'; cents: number }
+  | { kind: 'refund'; cents: number }
+  | { kind: 'refundAll' };
 
 const actArb: fc.Arbitrary<Act> = fc.oneof(
-  fc.constant<Act>({ kind: 'assign' }), fc.constant<Act>({ kind: 'workOrder' }), fc.constant<Act>({ kind: 'confirm' }),
-  fc.constant<Act>({ kind: 'settle' }), fc.constant<Act>({ kind: 'close' }), fc.constant<Act>({ kind: 'refundAll' }),
+  fc.constant<Act>({ kind: 'assign' }),
+  fc.constant<Act>({ kind: 'workOrder' }),
+  fc.constant<Act>({ kind: 'confirm' }),
+  fc.constant<Act>({ kind: 'settle' }),
+  fc.constant<Act>({ kind: 'close' }),
+  fc.constant<Act>({ kind: 'refundAll' }),
   fc.integer({ min: 0, max: 25000 }).map((cents) => ({ kind: 'adjust', cents }) as Act),
   fc.integer({ min: 1, max: 12000 }).map((cents) => ({ kind: 'refund', cents }) as Act),
 );
@@ -113,13 +136,20 @@ async function run(id: string, a: Act) {
   const as = (role: Role, path: string, body: Record<string, unknown>, idem = false) =>
     call(f, role, 'POST', path, { id, ...body }, idem ? { 'idempotency-key': key() } : {});
   switch (a.kind) {
-    case 'assign': return as('admin', '/order/assign/manual', { storeId: String(f.storeA) });
-    case 'workOrder': return as('admin', '/order/workOrder', { workOrderType: 'repair', appointmentAt: '2026-12-02T01:00:00Z' });
-    case 'confirm': return as('finance', 'order/confirmSettle', {}, true);
-    case 'settle': return as('finance', 'order/settle', {}, true);
-    case 'close': return as('admin', 'order/close', { reason: '客户取消' });
-    case 'adjust': return as('finance', 'order/adjustPrice', { newAmount: fromCents(BigInt(a.cents)), reason: '改价' }, true);
-    case 'refund': return as('finance', 'order/refund', { refundAmount: fromCents(BigInt(a.cents)), reason: '退款' }, true);
+    case 'assign':
+      return as('admin', '/order/assign/manual', { storeId: String(f.storeA) });
+    case 'workOrder':
+      return as('admin', '/order/workOrder', { workOrderType: 'repair', appointmentAt: '2026-12-02T01:00:00Z' });
+    case 'confirm':
+      return as('finance', 'order/confirmSettle', {}, true);
+    case 'settle':
+      return as('finance', 'order/settle', {}, true);
+    case 'close':
+      return as('admin', 'order/close', { reason: '客户取消' });
+    case 'adjust':
+      return as('finance', 'order/adjustPrice', { newAmount: fromCents(BigInt(a.cents)), reason: '改价' }, true);
+    case 'refund':
+      return as('finance', 'order/refund', { refundAmount: fromCents(BigInt(a.cents)), reason: '退款' }, true);
     case 'refundAll': {
       const o = await call(f, 'finance', 'GET', '/order/getById', { id });
       return as('finance', 'order/refund', { refundAmount: o.body.data.refundable, reason: '全额退款' }, true);
@@ -138,13 +168,20 @@ describe('random action sequences (property)', () => {
           const o = (await call(f, 'finance', 'GET', '/order/getById', { id })).body.data;
           expect([0, 40000, 40900]).toContain(res.body.code);
           if (res.body.code !== 0) expect(o).toEqual(before); // refused: nothing changed
-          const paid = toCents(o.paidAmount), adjusted = toCents(o.adjustedAmount), refunded = toCents(o.refundedAmount);
+          const paid = toCents(o.paidAmount),
+            adjusted = toCents(o.adjustedAmount),
+            refunded = toCents(o.refundedAmount);
           expect(0n <= refunded && refunded <= adjusted && adjusted <= paid).toBe(true);
           expect(toCents(o.refundable)).toBe(adjusted - refunded);
           expect(o.refunds.reduce((s: bigint, r: any) => s + toCents(r.amount), 0n)).toBe(refunded);
           if (o.status === 'refunded') expect(refunded).toBe(adjusted);
-          const formula = settlementAmount({ unitServicePrice: o.unitServicePrice, quantity: o.quantity, paidAmount: o.paidAmount,
-            adjustedAmount: o.adjustedAmount, refundedAmount: o.refundedAmount });
+          const formula = settlementAmount({
+            unitServicePrice: o.unitServicePrice,
+            quantity: o.quantity,
+            paidAmount: o.paidAmount,
+            adjustedAmount: o.adjustedAmount,
+            refundedAmount: o.refundedAmount,
+          });
           if (o.settlement) {
             expect(o.settleAmount).toBe(formula);
             expect(o.settlement.amount).toBe(formula);

@@ -16,7 +16,15 @@ describe('order happy path through HTTP', () => {
     const order = add.body.data;
     expect(typeof order.id).toBe('bigint');
     expect(order.id > 2n ** 53n).toBe(true);
-    expect(order).toMatchObject({ status: 'pending', paidAmount: '200.00', adjustedAmount: '200.00', unitServicePrice: '60.00', productTitle: '空调清洗', skuName: '挂机', platform: 'taobao' });
+    expect(order).toMatchObject({
+      status: 'pending',
+      paidAmount: '200.00',
+      adjustedAmount: '200.00',
+      unitServicePrice: '60.00',
+      productTitle: '空调清洗',
+      skuName: '挂机',
+      platform: 'taobao',
+    });
     const id = String(order.id);
 
     const assign = await call(f, 'admin', 'POST', '/order/assign/manual', { id, storeId: String(f.storeA), staffId: String(f.staffOfA) });

@@ -42,8 +42,13 @@ describe('demo seed', () => {
     expect(Number(bad.rows[0].n)).toBe(0);
     const settled = await t.db.query<any>(`SELECT o.*, s.amount AS s_amount FROM orders o JOIN settlements s ON s.order_id = o.id`);
     for (const o of settled.rows) {
-      const expected = settlementAmount({ unitServicePrice: o.unit_service_price, quantity: o.quantity, paidAmount: o.paid_amount,
-        adjustedAmount: o.adjusted_amount, refundedAmount: o.refunded_amount });
+      const expected = settlementAmount({
+        unitServicePrice: o.unit_service_price,
+        quantity: o.quantity,
+        paidAmount: o.paid_amount,
+        adjustedAmount: o.adjusted_amount,
+        refundedAmount: o.refunded_amount,
+      });
       expect(o.settle_amount).toBe(expected);
       expect(o.s_amount).toBe(expected);
     }
@@ -93,7 +98,7 @@ describe('list, search and counts', () => {
     expect(recent.data.data.list.every((o: any) => o.createdAt >= from)).toBe(true);
   });
 
-  it('a dispatcher reads its store\'s orders and remarks but cannot assign or refund', async () => {
+  it("a dispatcher reads its store's orders and remarks but cannot assign or refund", async () => {
     // The demo dispatcher is bound to a store (data scope; the full matrix is in server/test/data-scope.test.ts).
     const page = await t.get('/api/order/list', { token: dispatcher, query: { status: 'assigned' } });
     const id = page.data.data.list[0].id;
@@ -146,10 +151,19 @@ describe('auto-assign switch', () => {
   it('reflects /order/config and assigns new orders on arrival while on', async () => {
     const store = await t.db.query<{ id: bigint; merchant_id: bigint; area: string }>(
       `SELECT id, merchant_id, service_area[1] AS area FROM stores WHERE audit_status = 'approved' AND status = 'enabled'
-         AND length(service_area[1]) = 6 AND service_area[1] NOT LIKE '%00' ORDER BY id LIMIT 1`);
+         AND length(service_area[1]) = 6 AND service_area[1] NOT LIKE '%00' ORDER BY id LIMIT 1`,
+    );
     const s = store.rows[0];
     const region = [s.area.slice(0, 2) + '0000', s.area.slice(0, 4) + '00', s.area];
-    const body = { merchantId: s.merchant_id, productTitle: '空调清洗', customerName: '周杰', customerPhone: '13912345678', region, address: '幸福路 1 号', paidAmount: '99.00' };
+    const body = {
+      merchantId: s.merchant_id,
+      productTitle: '空调清洗',
+      customerName: '周杰',
+      customerPhone: '13912345678',
+      region,
+      address: '幸福路 1 号',
+      paidAmount: '99.00',
+    };
 
     expect((await t.get('/api/order/config', { token: dispatcher })).data.data).toEqual({ autoAssign: false });
     const off = await t.post('/api/order/add', body, { token: admin });
@@ -160,7 +174,9 @@ describe('auto-assign switch', () => {
     const on = await t.post('/api/order/add', { ...body, customerName: '吴磊' }, { token: admin });
     expect(on.data.data.status).toBe('assigned');
     const chosen = await t.db.query<{ merchant_id: bigint; service_area: string[]; audit_status: string; status: string }>(
-      'SELECT merchant_id, service_area, audit_status, status FROM stores WHERE id = $1', [BigInt(on.data.data.storeId)]);
+      'SELECT merchant_id, service_area, audit_status, status FROM stores WHERE id = $1',
+      [BigInt(on.data.data.storeId)],
+    );
     expect(chosen.rows[0]).toMatchObject({ merchant_id: s.merchant_id, audit_status: 'approved', status: 'enabled' });
     expect(chosen.rows[0].service_area.some((a) => a === region[1] || a === region[2])).toBe(true);
     const logs = await t.get('/api/order/logs', { token: admin, query: { id: on.data.data.id } });

@@ -17,7 +17,9 @@ afterAll(() => t?.close());
 
 test('each order read as a JSON row equals the plain column read', async () => {
   // One order with every optional column set and text that JSON must escape.
-  const { rows: [odd] } = await t.db.query<{ id: bigint }>(`SELECT id FROM orders WHERE status = 'closed' ORDER BY id LIMIT 1`);
+  const {
+    rows: [odd],
+  } = await t.db.query<{ id: bigint }>(`SELECT id FROM orders WHERE status = 'closed' ORDER BY id LIMIT 1`);
   await t.db.query(
     `UPDATE orders SET remark = $2, attachments = $3::text[], sku_name = $4, assigned_at = '2026-03-01 08:00:00.123456+00',
        settled_at = '2026-03-02 23:59:59.999999+08', updated_at = '2026-03-03 00:00:00+00' WHERE id = $1`,

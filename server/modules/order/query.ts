@@ -30,7 +30,12 @@ export function buildWhere(input: Record<string, any>, withStatus = true, scope:
   if (s('customerName')) add(`o.customer_name LIKE ?`, likePrefix(s('customerName')!));
   if (s('customerPhone')) add(`o.customer_phone LIKE ?`, likePrefix(s('customerPhone')!));
   if (s('platform')) add(`o.platform = ?`, s('platform'));
-  for (const [name, col] of [['shopId', 'shop_id'], ['merchantId', 'merchant_id'], ['storeId', 'store_id'], ['staffId', 'staff_id']] as const) {
+  for (const [name, col] of [
+    ['shopId', 'shop_id'],
+    ['merchantId', 'merchant_id'],
+    ['storeId', 'store_id'],
+    ['staffId', 'staff_id'],
+  ] as const) {
     const v = s(name);
     if (v && /^\d{1,19}$/.test(v)) add(`o.${col} = ?`, BigInt(v));
   }
@@ -61,7 +66,9 @@ export async function fastCount(db: Db, where: Where): Promise<{ n: number; exac
   const estimate = await estimateRows(db, where);
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return { n: estimate, exact: false };
   const { rows } = await db.query<{ n: bigint }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM orders o ${where.sql} LIMIT ${EXACT_COUNT_LIMIT + 1}) x`, where.params);
+    `SELECT count(*) AS n FROM (SELECT 1 FROM orders o ${where.sql} LIMIT ${EXACT_COUNT_LIMIT + 1}) x`,
+    where.params,
+  );
   const n = Number(rows[0].n);
   if (n <= EXACT_COUNT_LIMIT) return { n, exact: true };
   return { n: Math.max(EXACT_COUNT_LIMIT + 1, estimate), exact: false };
@@ -101,34 +108,68 @@ export async function getOrderDetail(db: Db, id: bigint): Promise<Record<string,
   const [works, adjustments, refunds, settlement] = await Promise.all([
     db.query<any>(
       `SELECT w.id, w.type, w.appointment_at, w.staff_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS staff_name, w.notes, w.status, w.created_at
-         FROM work_orders w LEFT JOIN users u ON u.id = w.staff_id WHERE w.order_id = $1 ORDER BY w.created_at, w.id`, [id]),
+         FROM work_orders w LEFT JOIN users u ON u.id = w.staff_id WHERE w.order_id = $1 ORDER BY w.created_at, w.id`,
+      [id],
+    ),
     db.query<any>(
       `SELECT a.id, a.before_amount, a.after_amount, a.reason, a.operator_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS operator_name, a.at
-         FROM price_adjustments a LEFT JOIN users u ON u.id = a.operator_id WHERE a.order_id = $1 ORDER BY a.at, a.id`, [id]),
+         FROM price_adjustments a LEFT JOIN users u ON u.id = a.operator_id WHERE a.order_id = $1 ORDER BY a.at, a.id`,
+      [id],
+    ),
     db.query<any>(
       `SELECT r.id, r.amount, r.kind, r.reason, r.operator_id, COALESCE(NULLIF(u.nickname, ''), u.username) AS operator_name, r.at
-         FROM refunds r LEFT JOIN users u ON u.id = r.operator_id WHERE r.order_id = $1 ORDER BY r.at, r.id`, [id]),
+         FROM refunds r LEFT JOIN users u ON u.id = r.operator_id WHERE r.order_id = $1 ORDER BY r.at, r.id`,
+      [id],
+    ),
     db.query<any>(
       `SELECT s.id, s.store_id, st.name AS store_name, s.amount, s.status, s.confirmed_by, s.confirmed_at, s.settled_by, s.settled_at
-         FROM settlements s JOIN stores st ON st.id = s.store_id WHERE s.order_id = $1`, [id]),
+         FROM settlements s JOIN stores st ON st.id = s.store_id WHERE s.order_id = $1`,
+      [id],
+    ),
   ]);
   const s = settlement.rows[0];
   return {
     ...toRecord(row),
     workOrders: works.rows.map((w) => ({
-      id: w.id, type: w.type, appointmentAt: toIso(w.appointment_at), staffId: w.staff_id, staffName: w.staff_name,
-      notes: w.notes, status: w.status, createdAt: toIso(w.created_at),
+      id: w.id,
+      type: w.type,
+      appointmentAt: toIso(w.appointment_at),
+      staffId: w.staff_id,
+      staffName: w.staff_name,
+      notes: w.notes,
+      status: w.status,
+      createdAt: toIso(w.created_at),
     })),
     priceAdjustments: adjustments.rows.map((a) => ({
-      id: a.id, beforeAmount: a.before_amount, afterAmount: a.after_amount, reason: a.reason,
-      operatorId: a.operator_id, operatorName: a.operator_name, at: toIso(a.at),
+      id: a.id,
+      beforeAmount: a.before_amount,
+      afterAmount: a.after_amount,
+      reason: a.reason,
+      operatorId: a.operator_id,
+      operatorName: a.operator_name,
+      at: toIso(a.at),
     })),
     refunds: refunds.rows.map((r) => ({
-      id: r.id, amount: r.amount, kind: r.kind, reason: r.reason, operatorId: r.operator_id, operatorName: r.operator_name, at: toIso(r.at),
+      id: r.id,
+      amount: r.amount,
+      kind: r.kind,
+      reason: r.reason,
+      operatorId: r.operator_id,
+      operatorName: r.operator_name,
+      at: toIso(r.at),
     })),
     settlement: s
-      ? { id: s.id, storeId: s.store_id, storeName: s.store_name, amount: s.amount, status: s.status,
-          confirmedBy: s.confirmed_by, confirmedAt: toIso(s.confirmed_at), settledBy: s.settled_by, settledAt: toIso(s.settled_at) }
+      ? {
+          id: s.id,
+          storeId: s.store_id,
+          storeName: s.store_name,
+          amount: s.amount,
+          status: s.status,
+          confirmedBy: s.confirmed_by,
+          confirmedAt: toIso(s.confirmed_at),
+          settledBy: s.settled_by,
+          settledAt: toIso(s.settled_at),
+        }
       : null,
   };
 }

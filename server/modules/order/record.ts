@@ -83,7 +83,6 @@ export interface OrderRow {
   staff_name?: string | null;
 }
 
-
 export function regionOf(r: Pick<OrderRow, 'province' | 'city' | 'district'>): string[] {
   return [r.province, r.city, r.district].filter((x): x is string => !!x);
 }

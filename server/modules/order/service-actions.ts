@@ -27,8 +27,11 @@ export async function lockFor(tx: Db, id: bigint, action: OrderAction, t: Transl
 }
 
 /** The edit binding's fields with the id parsed, cleared fields as undefined (kept) and files as keys. */
-export type EditInput = { [K in Exclude<keyof OrderEditInput, 'id' | 'attachments' | 'remark'>]?: NonNullable<OrderEditInput[K]> } &
-  { id: bigint; remark?: string | null; attachments?: string[] };
+export type EditInput = { [K in Exclude<keyof OrderEditInput, 'id' | 'attachments' | 'remark'>]?: NonNullable<OrderEditInput[K]> } & {
+  id: bigint;
+  remark?: string | null;
+  attachments?: string[];
+};
 
 export async function editOrder({ db, nextId, actor, t }: ActionDeps, input: EditInput): Promise<void> {
   await db.transaction(async (tx) => {
@@ -76,15 +79,26 @@ export async function createWorkOrder({ db, nextId, actor, t }: ActionDeps, inpu
       if (!s.rows[0]) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.staffNotInStore');
     }
     const workOrderId = nextId();
-    await tx.query(
-      `INSERT INTO work_orders (id, order_id, type, appointment_at, staff_id, notes, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [workOrderId, order.id, input.workOrderType, input.appointmentAt, staffId, input.notes, actor.id ?? 0n],
-    );
+    await tx.query(`INSERT INTO work_orders (id, order_id, type, appointment_at, staff_id, notes, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7)`, [
+      workOrderId,
+      order.id,
+      input.workOrderType,
+      input.appointmentAt,
+      staffId,
+      input.notes,
+      actor.id ?? 0n,
+    ]);
     await tx.query(`UPDATE orders SET status = 'in_service', staff_id = $2, updated_at = now() WHERE id = $1`, [order.id, staffId]);
-    await writeLog(tx, nextId, order.id, actor, 'workOrder',
+    await writeLog(
+      tx,
+      nextId,
+      order.id,
+      actor,
+      'workOrder',
       { status: order.status, staffId: order.staff_id },
       { status: 'in_service', staffId, workOrderType: input.workOrderType, appointmentAt: input.appointmentAt },
-      input.notes);
+      input.notes,
+    );
   });
 }
 
@@ -99,10 +113,7 @@ export async function addRemark({ db, nextId, actor, t }: ActionDeps, input: { i
 export async function closeOrder({ db, nextId, actor, t }: ActionDeps, input: { id: bigint; reason: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockFor(tx, input.id, 'close', t);
-    await tx.query(
-      `UPDATE orders SET status = 'closed', close_reason = $2, closed_at = now(), updated_at = now() WHERE id = $1`,
-      [order.id, input.reason],
-    );
+    await tx.query(`UPDATE orders SET status = 'closed', close_reason = $2, closed_at = now(), updated_at = now() WHERE id = $1`, [order.id, input.reason]);
     await tx.query(`UPDATE work_orders SET status = 'cancelled' WHERE order_id = $1 AND status = 'open'`, [order.id]);
     // The reason is the log row's remark (shown once), not also a changed value.
     await writeLog(tx, nextId, order.id, actor, 'close', { status: order.status }, { status: 'closed' }, input.reason);

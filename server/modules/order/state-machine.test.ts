@@ -27,13 +27,27 @@ async function orderIn(status: OrderStatus, withSku = true): Promise<bigint> {
        address, paid_amount, adjusted_amount, refunded_amount, unit_service_price, status, store_id, settle_amount, product_id, sku_id)
      VALUES ($1, $7, 'manual', $2, '空调清洗', 1, '李娜', '13800001111', '310000', '310100', '310115', '张江路 1 号',
        '200.00', '200.00', $3, $10, $4, $5, $6, $8, $9)`,
-    [id, f.merchantId, status === 'refunded' ? '200.00' : '0.00', status, hasStore ? f.storeA : null,
-      ['to_settle', 'settled'].includes(status) ? '60.00' : null, `SO${id}`,
-      withSku ? f.productId : null, withSku ? f.skuId : null, withSku ? '60.00' : '0.00'],
+    [
+      id,
+      f.merchantId,
+      status === 'refunded' ? '200.00' : '0.00',
+      status,
+      hasStore ? f.storeA : null,
+      ['to_settle', 'settled'].includes(status) ? '60.00' : null,
+      `SO${id}`,
+      withSku ? f.productId : null,
+      withSku ? f.skuId : null,
+      withSku ? '60.00' : '0.00',
+    ],
   );
   if (status === 'to_settle' || status === 'settled') {
-    await f.db.query(`INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,'60.00',$4,$5)`,
-      [f.nextId(), id, f.storeA, status === 'settled' ? 'settled' : 'confirmed', f.users.finance]);
+    await f.db.query(`INSERT INTO settlements (id, order_id, store_id, amount, status, confirmed_by) VALUES ($1,$2,$3,'60.00',$4,$5)`, [
+      f.nextId(),
+      id,
+      f.storeA,
+      status === 'settled' ? 'settled' : 'confirmed',
+      f.users.finance,
+    ]);
   }
   return id;
 }
@@ -42,11 +56,16 @@ async function snapshot(id: bigint) {
   const o = await f.db.query<{ j: string }>(`SELECT row_to_json(o)::text AS j FROM orders o WHERE id = $1`, [id]);
   const n = await f.db.query<{ logs: bigint; refunds: bigint; adj: bigint; works: bigint }>(
     `SELECT (SELECT count(*) FROM order_logs WHERE order_id = $1) AS logs, (SELECT count(*) FROM refunds WHERE order_id = $1) AS refunds,
-            (SELECT count(*) FROM price_adjustments WHERE order_id = $1) AS adj, (SELECT count(*) FROM work_orders WHERE order_id = $1) AS works`, [id]);
+            (SELECT count(*) FROM price_adjustments WHERE order_id = $1) AS adj, (SELECT count(*) FROM work_orders WHERE order_id = $1) AS works`,
+    [id],
+  );
   return { row: o.rows[0].j, ...n.rows[0] };
 }
 
-const REQUEST: Record<OrderAction, { path: string; body: (id: string) => Record<string, unknown>; idem?: boolean; expect: (from: OrderStatus) => OrderStatus }> = {
+const REQUEST: Record<
+  OrderAction,
+  { path: string; body: (id: string) => Record<string, unknown>; idem?: boolean; expect: (from: OrderStatus) => OrderStatus }
+> = {
   edit: { path: 'order/edit', body: (id) => ({ id, address: '世纪大道 100 号' }), expect: (s) => s },
   assignManual: { path: '/order/assign/manual', body: (id) => ({ id, storeId: String(f.storeB) }), expect: () => 'assigned' },
   assignAuto: { path: '/order/assign/auto', body: (id) => ({ ids: [id] }), expect: () => 'assigned' },
@@ -110,7 +129,10 @@ describe('order state machine (status × action × role)', () => {
     const row = await f.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]);
     expect(row.rows[0].status).toBe(spec.expect(status));
     expect(Number(after.logs)).toBe(Number(before.logs) + 1);
-    const log = await f.db.query<{ action: string; operator_id: bigint }>('SELECT action, operator_id FROM order_logs WHERE order_id = $1 ORDER BY at DESC, id DESC LIMIT 1', [id]);
+    const log = await f.db.query<{ action: string; operator_id: bigint }>(
+      'SELECT action, operator_id FROM order_logs WHERE order_id = $1 ORDER BY at DESC, id DESC LIMIT 1',
+      [id],
+    );
     expect(log.rows[0]).toMatchObject({ action, operator_id: f.users[role] });
   });
 });

@@ -70,12 +70,17 @@ export async function openFixture(opts: { databaseUrl?: string } = {}): Promise<
   }
   const merchantId = nextId();
   const otherMerchantId = nextId();
-  await db.query(`INSERT INTO merchants (id, name, contact, phone) VALUES ($1,'小羊管家','王芳','13800000001'), ($2,'洁到家','李娜','13800000002')`, [merchantId, otherMerchantId]);
+  await db.query(`INSERT INTO merchants (id, name, contact, phone) VALUES ($1,'小羊管家','王芳','13800000001'), ($2,'洁到家','李娜','13800000002')`, [
+    merchantId,
+    otherMerchantId,
+  ]);
   const store = async (merchant: bigint, name: string, area: string[], audit = 'approved', status = 'enabled') => {
     const id = nextId();
     await db.query(
       `INSERT INTO stores (id, merchant_id, name, province, city, district, address, contact, phone, service_area, audit_status, status)
-       VALUES ($1,$2,$3,'310000','310100','310115','张江路 1 号','赵强','13900000000',$4,$5,$6)`, [id, merchant, name, area, audit, status]);
+       VALUES ($1,$2,$3,'310000','310100','310115','张江路 1 号','赵强','13900000000',$4,$5,$6)`,
+      [id, merchant, name, area, audit, status],
+    );
     return id;
   };
   const storeA = await store(merchantId, '浦东店', ['310115']);
@@ -85,11 +90,17 @@ export async function openFixture(opts: { databaseUrl?: string } = {}): Promise<
   // The dispatcher works for store A (data scope): it reaches store A's orders only.
   await db.query('UPDATE users SET store_id = $1 WHERE id = $2', [storeA, users.dispatcher]);
   const staffOfA = nextId();
-  await db.query(`INSERT INTO users (id, username, nickname, password_hash, roles, store_id) VALUES ($1,'techa','师傅甲','x','{dispatcher}',$2)`, [staffOfA, storeA]);
+  await db.query(`INSERT INTO users (id, username, nickname, password_hash, roles, store_id) VALUES ($1,'techa','师傅甲','x','{dispatcher}',$2)`, [
+    staffOfA,
+    storeA,
+  ]);
   const shopId = nextId();
   await db.query(`INSERT INTO shops (id, merchant_id, platform, platform_shop_id, name) VALUES ($1,$2,'taobao','tb-1','小羊管家旗舰店')`, [shopId, merchantId]);
   const productId = nextId();
-  await db.query(`INSERT INTO products (id, shop_id, merchant_id, platform, platform_product_id, title, price) VALUES ($1,$2,$3,'taobao','p1','空调清洗',100)`, [productId, shopId, merchantId]);
+  await db.query(
+    `INSERT INTO products (id, shop_id, merchant_id, platform, platform_product_id, title, price) VALUES ($1,$2,$3,'taobao','p1','空调清洗',100)`,
+    [productId, shopId, merchantId],
+  );
   const skuId = nextId();
   await db.query(`INSERT INTO skus (id, product_id, platform_sku_id, name, price, service_price) VALUES ($1,$2,'s1','挂机',100,'60.00')`, [skuId, productId]);
   const extra: { app: FastifyInstance; db: SqlDb }[] = [];
@@ -97,12 +108,32 @@ export async function openFixture(opts: { databaseUrl?: string } = {}): Promise<
     async instance() {
       if (!opts.databaseUrl) throw new Error('instance() needs DATABASE_URL');
       const db2 = await openDb({ dataDir, databaseUrl: opts.databaseUrl, schema, poolSize: 10 });
-      const app2 = await buildApp({ db: db2, dataDir, modules: [orderModule], resources: ['order'], staticDir: false,
-        nextId: createIdGenerator(Math.floor(Math.random() * 1024)) });
+      const app2 = await buildApp({
+        db: db2,
+        dataDir,
+        modules: [orderModule],
+        resources: ['order'],
+        staticDir: false,
+        nextId: createIdGenerator(Math.floor(Math.random() * 1024)),
+      });
       extra.push({ app: app2, db: db2 });
       return { app: app2, tokens };
     },
-    app, db, nextId, tokens, users, merchantId, otherMerchantId, storeA, storeB, storePending, storeOther, staffOfA, shopId, productId, skuId,
+    app,
+    db,
+    nextId,
+    tokens,
+    users,
+    merchantId,
+    otherMerchantId,
+    storeA,
+    storeB,
+    storePending,
+    storeOther,
+    staffOfA,
+    shopId,
+    productId,
+    skuId,
     async close() {
       for (const e of extra) {
         await e.app.close();
@@ -122,8 +153,12 @@ function stringify(v: unknown): string {
 
 /** One API call as `role` (null: no token). GET bodies become the query string. */
 export async function call(
-  f: Pick<Fixture, 'app' | 'tokens'>, role: Role | null, method: 'GET' | 'POST', path: string,
-  input: Record<string, unknown> = {}, headers: Record<string, string> = {},
+  f: Pick<Fixture, 'app' | 'tokens'>,
+  role: Role | null,
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<Res> {
   const h: Record<string, string> = { 'x-locale': 'zh-CN', ...headers };
   if (role) h['x-misi-token'] = f.tokens[role];
@@ -153,8 +188,16 @@ export async function call(
 /** A minimal valid add-order body for the fixture's merchant (region Pudong, Shanghai). */
 export function newOrderBody(f: Fixture, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    merchantId: String(f.merchantId), shopId: String(f.shopId), productId: String(f.productId), skuId: String(f.skuId), quantity: 2,
-    customerName: '张伟', customerPhone: '13812345678', region: ['310000', '310100', '310115'], address: '张江路 88 号 3 栋 502',
-    paidAmount: '200.00', ...extra,
+    merchantId: String(f.merchantId),
+    shopId: String(f.shopId),
+    productId: String(f.productId),
+    skuId: String(f.skuId),
+    quantity: 2,
+    customerName: '张伟',
+    customerPhone: '13812345678',
+    region: ['310000', '310100', '310115'],
+    address: '张江路 88 号 3 栋 502',
+    paidAmount: '200.00',
+    ...extra,
   };
 }

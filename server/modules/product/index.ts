@@ -29,8 +29,13 @@ function productInScope(param: (ctx: HandlerContext) => unknown, h: Handler): Ha
 }
 
 async function shopInScope(ctx: HandlerContext, shopId: string): Promise<void> {
-  await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', shopId,
-    () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: shopId }));
+  await requireInScope(
+    ctx.db,
+    scopeOf(ctx, 'merchantAuth'),
+    'shops',
+    shopId,
+    () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: shopId }),
+  );
 }
 
 export const productModule: ServerModule = {
@@ -40,7 +45,10 @@ export const productModule: ServerModule = {
       checkIds(ctx, { merchantId: 'product.merchant', shopId: 'product.shop' });
       return listProducts(ctx.db, ctx.input, scopeOf(ctx, 'product'));
     },
-    detail: productInScope((ctx) => ctx.input.id, async ({ db, input }) => productDetail(db, input.id)),
+    detail: productInScope(
+      (ctx) => ctx.input.id,
+      async ({ db, input }) => productDetail(db, input.id),
+    ),
     sync: async (ctx) => {
       const { i18n } = coreState(ctx.req);
       if (ctx.input.shopId) await shopInScope(ctx, String(ctx.input.shopId));
@@ -54,24 +62,36 @@ export const productModule: ServerModule = {
         translate: (key, values) => i18n.t(ctx.locale, key, values),
       });
     },
-    skuList: productInScope((ctx) => ctx.input.productId, async ({ db, input }) => listSkus(db, input.productId, input.keyword)),
+    skuList: productInScope(
+      (ctx) => ctx.input.productId,
+      async ({ db, input }) => listSkus(db, input.productId, input.keyword),
+    ),
     skuEdit: async (ctx) => {
       const { db, input } = ctx;
       const product = scopeOf(ctx, 'product');
       // A SKU is reached through its product: the same scope, one level down.
-      await requireInScope(db, product && { field: 'productId', ids: [], via: { resource: 'product', restriction: product } }, 'skus', String(input.id),
-        () => new HttpError(404, CODES.NOT_FOUND, 'server.product.skuNotFound', { id: String(input.id) }), { product: 'products' });
+      await requireInScope(
+        db,
+        product && { field: 'productId', ids: [], via: { resource: 'product', restriction: product } },
+        'skus',
+        String(input.id),
+        () => new HttpError(404, CODES.NOT_FOUND, 'server.product.skuNotFound', { id: String(input.id) }),
+        { product: 'products' },
+      );
       return editSku(db, input.id, input.servicePrice);
     },
     // "productId" per the spec; "id" too, so a product row's action can call it with the row's key.
-    skuSync: productInScope((ctx) => ctx.input.productId ?? ctx.input.id, async (ctx) => {
-      const productId = ctx.input.productId ?? ctx.input.id;
-      if (!productId) {
-        const field = coreState(ctx.req).i18n.t(ctx.locale, 'product.sku.product');
-        throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field });
-      }
-      return syncOneProduct(ctx.db, lazyPlatformEnv(ctx.req), productId, ctx.nextId);
-    }),
+    skuSync: productInScope(
+      (ctx) => ctx.input.productId ?? ctx.input.id,
+      async (ctx) => {
+        const productId = ctx.input.productId ?? ctx.input.id;
+        if (!productId) {
+          const field = coreState(ctx.req).i18n.t(ctx.locale, 'product.sku.product');
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.required', { field });
+        }
+        return syncOneProduct(ctx.db, lazyPlatformEnv(ctx.req), productId, ctx.nextId);
+      },
+    ),
   },
   seed: seedProducts,
 };

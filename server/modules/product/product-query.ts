@@ -36,7 +36,6 @@ interface ProductRow {
   max_sp: string | null;
 }
 
-
 function productRecord(r: ProductRow) {
   return {
     id: r.id,
@@ -160,7 +159,10 @@ export async function editSku(db: Db, id: string, servicePrice: string) {
   if (r.rows[0]) return skuRecord(r.rows[0]);
   const sku = await db.query<{ price: string }>('SELECT price FROM skus WHERE id = $1', [id]);
   if (!sku.rows[0]) throw new HttpError(404, CODES.NOT_FOUND, 'server.product.skuNotFound', { id });
-  throw new HttpError(400, CODES.BAD_REQUEST, 'server.product.servicePriceAboveSale', { servicePrice: moneyText(servicePrice), price: moneyText(sku.rows[0].price) });
+  throw new HttpError(400, CODES.BAD_REQUEST, 'server.product.servicePriceAboveSale', {
+    servicePrice: moneyText(servicePrice),
+    price: moneyText(sku.rows[0].price),
+  });
 }
 
 /** "99999" → "99,999.00": the amounts of a message as people read them. */

@@ -34,10 +34,17 @@ async function counts() {
 }
 
 describe('GET /product/sync', () => {
-  it('creates the shop\'s products and SKUs, and a re-run updates without duplicating', async () => {
+  it("creates the shop's products and SKUs, and a re-run updates without duplicating", async () => {
     const first = await t.get('/api/product/sync', { token: admin, query: { shopId } });
     expect(first.data.code).toBe(0);
-    expect(first.data.data).toMatchObject({ shops: 1, synced: 1, productsCreated: expected.length, productsUpdated: 0, skusCreated: expectedSkus, truncated: false });
+    expect(first.data.data).toMatchObject({
+      shops: 1,
+      synced: 1,
+      productsCreated: expected.length,
+      productsUpdated: 0,
+      skusCreated: expectedSkus,
+      truncated: false,
+    });
     expect(await counts()).toEqual({ p: expected.length, k: expectedSkus });
 
     const second = await t.get('/api/product/sync', { token: admin, query: { shopId } });
@@ -77,13 +84,18 @@ describe('GET /product/sync', () => {
     await t.db.query(`UPDATE shops SET token_expires_at = now() - interval '1 minute' WHERE id = $1`, [shopId]);
     const res = await t.get('/api/product/sync', { token: admin, query: { shopId } });
     expect(res.data.code).toBe(0);
-    const after = await t.db.query<{ access_token: string; auth_status: string; token_expires_at: Date }>('SELECT access_token, auth_status, token_expires_at FROM shops WHERE id = $1', [shopId]);
+    const after = await t.db.query<{ access_token: string; auth_status: string; token_expires_at: Date }>(
+      'SELECT access_token, auth_status, token_expires_at FROM shops WHERE id = $1',
+      [shopId],
+    );
     expect(after.rows[0].access_token).not.toBe(before.rows[0].access_token);
     expect(after.rows[0].auth_status).toBe('authorized');
     expect(after.rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now());
 
     // A second shop whose refresh token the platform does not know.
-    const other = await t.db.query<{ id: bigint }>(`SELECT id FROM shops WHERE platform = 'sandbox' AND auth_status = 'authorized' AND id <> $1 LIMIT 1`, [shopId]);
+    const other = await t.db.query<{ id: bigint }>(`SELECT id FROM shops WHERE platform = 'sandbox' AND auth_status = 'authorized' AND id <> $1 LIMIT 1`, [
+      shopId,
+    ]);
     const otherId = String(other.rows[0].id);
     await t.db.query(`UPDATE shops SET token_expires_at = now() - interval '1 minute', refresh_token = 'sbx_rt_unknown' WHERE id = $1`, [otherId]);
     const refused = await t.get('/api/product/sync', { token: admin, query: { shopId: otherId } });
@@ -139,7 +151,7 @@ describe('SKUs', () => {
     return { id: String(r.rows[0].id), platform: p };
   }
 
-  it('/sku/list lists a product\'s SKUs', async () => {
+  it("/sku/list lists a product's SKUs", async () => {
     const { id, platform } = await aProduct();
     const res = await t.get('/api/sku/list', { token: finance, query: { productId: id } });
     expect(res.data.data.map((s: any) => s.platformSkuId).sort()).toEqual(platform.skus.map((s) => s.platformSkuId).sort());
@@ -180,7 +192,7 @@ describe('SKUs', () => {
     expect(after.find((s: any) => s.id === sku.id).servicePrice).toBe('88.50');
   });
 
-  it('/sku/edit refuses a service price above the SKU\'s sale price, naming both amounts, in both locales', async () => {
+  it("/sku/edit refuses a service price above the SKU's sale price, naming both amounts, in both locales", async () => {
     const { id } = await aProduct();
     const sku = (await t.get('/api/sku/list', { token: finance, query: { productId: id } })).data.data[0];
     await t.db.query(`UPDATE skus SET price = 231, service_price = 100 WHERE id = $1`, [sku.id]);

@@ -27,33 +27,43 @@ function otherListings(shopKey: string): PlatformProduct[] {
   const picks = new Set<number>();
   const count = 2 + Math.floor(r() * 3);
   while (picks.size < count) picks.add(Math.floor(r() * CATALOG.length));
-  return [...picks].sort((a, b) => a - b).map((index) => {
-    const item = CATALOG[index];
-    const id = `${base}${String(index).padStart(3, '0')}`;
-    const skus = item.skus.map((s, si) => ({
-      platformSkuId: `${id}${String(si + 1).padStart(2, '0')}`,
-      name: s.name,
-      price: centsToMoney(s.priceCents),
-      stock: 999,
-      enabled: true,
-    }));
-    return {
-      platformProductId: id,
-      title: item.title,
-      imageUrl: null,
-      category: item.category,
-      status: r() > 0.12 ? 'on_sale' : 'off_sale',
-      price: skus.reduce((m, s) => (moneyToCents(s.price) < moneyToCents(m) ? s.price : m), skus[0].price),
-      skus,
-    } satisfies PlatformProduct;
-  });
+  return [...picks]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const item = CATALOG[index];
+      const id = `${base}${String(index).padStart(3, '0')}`;
+      const skus = item.skus.map((s, si) => ({
+        platformSkuId: `${id}${String(si + 1).padStart(2, '0')}`,
+        name: s.name,
+        price: centsToMoney(s.priceCents),
+        stock: 999,
+        enabled: true,
+      }));
+      return {
+        platformProductId: id,
+        title: item.title,
+        imageUrl: null,
+        category: item.category,
+        status: r() > 0.12 ? 'on_sale' : 'off_sale',
+        price: skus.reduce((m, s) => (moneyToCents(s.price) < moneyToCents(m) ? s.price : m), skus[0].price),
+        skus,
+      } satisfies PlatformProduct;
+    });
 }
 
 export async function seedProducts({ db, nextId, demo }: SeedDeps): Promise<void> {
   if (!demo) return;
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
   if (existing.rows[0].n > 0) return;
-  const shops = await db.query<{ id: bigint; merchant_id: bigint; platform: string; platform_shop_id: string; auth_status: string; last_sync_at: Date | null; created_at: Date }>(
+  const shops = await db.query<{
+    id: bigint;
+    merchant_id: bigint;
+    platform: string;
+    platform_shop_id: string;
+    auth_status: string;
+    last_sync_at: Date | null;
+    created_at: Date;
+  }>(
     `SELECT id, merchant_id, platform, platform_shop_id, auth_status, last_sync_at, created_at FROM shops
       WHERE auth_status <> 'pending' ORDER BY created_at, id`,
   );
@@ -79,8 +89,20 @@ async function insertProduct(
     `INSERT INTO products (id, shop_id, merchant_id, platform, platform_product_id, title, image_url, category, status, price,
                            synced_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11)`,
-    [id, shop.id, shop.merchant_id, shop.platform, p.platformProductId, p.title, `/api/public/sandbox/image?productId=${p.platformProductId}`,
-      p.category, p.status, p.price, syncedAt, createdAt],
+    [
+      id,
+      shop.id,
+      shop.merchant_id,
+      shop.platform,
+      p.platformProductId,
+      p.title,
+      `/api/public/sandbox/image?productId=${p.platformProductId}`,
+      p.category,
+      p.status,
+      p.price,
+      syncedAt,
+      createdAt,
+    ],
   );
   for (const s of p.skus) {
     await tx.query(

@@ -116,10 +116,7 @@ async function claimShop(db: Db, shopId: bigint): Promise<boolean> {
 }
 
 async function releaseShop(db: Db, shopId: bigint, synced: boolean) {
-  await db.query(
-    `UPDATE shops SET sync_lock_until = NULL${synced ? ', last_sync_at = now()' : ''}, updated_at = now() WHERE id = $1`,
-    [shopId],
-  );
+  await db.query(`UPDATE shops SET sync_lock_until = NULL${synced ? ', last_sync_at = now()' : ''}, updated_at = now() WHERE id = $1`, [shopId]);
 }
 
 /** Syncs one shop; throws HttpError for a shop that cannot be synced. */

@@ -12,7 +12,9 @@ export const profileModule: ServerModule = {
     info: async ({ db, user }) => getProfile(db, user!),
     edit: async ({ db, user, input, req, locale }) => editProfile(db, user!, input, (k, v) => coreState(req).i18n.t(locale, k, v)),
     password: async ({ db, user, input, req, locale }) =>
-      changePassword(db, user!, { currentPassword: input.currentPassword, newPassword: input.newPassword, confirmPassword: input.confirmPassword }, (k, v) => coreState(req).i18n.t(locale, k, v)),
+      changePassword(db, user!, { currentPassword: input.currentPassword, newPassword: input.newPassword, confirmPassword: input.confirmPassword }, (k, v) =>
+        coreState(req).i18n.t(locale, k, v),
+      ),
     sessions: async ({ db, user, req }) => mySessions(db, user!, coreState(req).session.idleMinutes),
     signOut: async ({ db, user, input }) => signOutSession(db, user!, String(input.id)),
   },

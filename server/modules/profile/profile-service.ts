@@ -57,7 +57,12 @@ export async function editProfile(db: Db, user: SessionUser, input: { nickname?:
   return getProfile(db, user);
 }
 
-export async function changePassword(db: Db, user: SessionUser, input: { currentPassword: string; newPassword: string; confirmPassword: string }, t: Translate): Promise<null> {
+export async function changePassword(
+  db: Db,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  t: Translate,
+): Promise<null> {
   const { rows } = await db.query<{ password_hash: string; username: string }>('SELECT password_hash, username FROM users WHERE id = $1', [user.id]);
   const row = rows[0];
   if (!row) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');

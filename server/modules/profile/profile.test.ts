@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const loginAs = (username: string, password: string, ua: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json', 'user-agent': ua }, payload: { username, password } })
+  t.app
+    .inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json', 'user-agent': ua }, payload: { username, password } })
     .then((r) => JSON.parse(r.body).data.token as string);
 
 const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -50,17 +51,29 @@ describe('personal centre', () => {
   test('password change needs the current password, keeps this session and ends the others', async () => {
     const mine = await loginAs('zhaoqiang', 'Zhao2024x', CHROME_WIN);
     const other = await loginAs('zhaoqiang', 'Zhao2024x', SAFARI_IOS);
-    const wrong = await t.post('/api/profile/password', { currentPassword: 'nope-nope1', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025a' }, { token: mine });
+    const wrong = await t.post(
+      '/api/profile/password',
+      { currentPassword: 'nope-nope1', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025a' },
+      { token: mine },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.data.data.errors).toEqual([{ field: 'currentPassword', message: '当前密码不正确' }]);
     const weak = await t.post('/api/profile/password', { currentPassword: 'Zhao2024x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, { token: mine });
     expect(weak.data.data.errors[0].field).toBe('newPassword');
-    const mismatch = await t.post('/api/profile/password', { currentPassword: 'Zhao2024x', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025b' }, { token: mine, locale: 'en-US' });
+    const mismatch = await t.post(
+      '/api/profile/password',
+      { currentPassword: 'Zhao2024x', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025b' },
+      { token: mine, locale: 'en-US' },
+    );
     expect(mismatch.data.data.errors).toEqual([{ field: 'confirmPassword', message: 'The two new passwords do not match' }]);
     // nothing changed yet: the other session still works
     expect((await t.get('/api/user/info', { token: other })).data.code).toBe(0);
 
-    const ok = await t.post('/api/profile/password', { currentPassword: 'Zhao2024x', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025a' }, { token: mine });
+    const ok = await t.post(
+      '/api/profile/password',
+      { currentPassword: 'Zhao2024x', newPassword: 'Fresh2025a', confirmPassword: 'Fresh2025a' },
+      { token: mine },
+    );
     expect(ok.data.code).toBe(0);
     expect((await t.get('/api/user/info', { token: mine })).data.code).toBe(0);
     expect((await t.get('/api/user/info', { token: other })).data.code).toBe(100000);
@@ -68,7 +81,7 @@ describe('personal centre', () => {
     expect(await t.login('zhaoqiang', 'Fresh2025a')).toMatch(/^[\w-]{40,}$/);
   });
 
-  test('sessions: lists own live sign-ins with device names, signs one out, never another user\'s', async () => {
+  test("sessions: lists own live sign-ins with device names, signs one out, never another user's", async () => {
     const mine = await loginAs('wangli', 'Wangli2024', CHROME_WIN);
     const phone = await loginAs('wangli', 'Wangli2024', SAFARI_IOS);
     const list = (await t.get('/api/profile/sessions', { token: mine })).data.data as { id: string; device: string; current: boolean }[];

@@ -11,7 +11,9 @@ import { staffTestApp, userRow, type StaffTestContext } from './test-support';
 describe('create-admin arguments', () => {
   test('accepts a good username and password, with an optional nickname', () => {
     expect(parseCreateAdminArgs(['--username', 'alice', '--password', 'S3cure-pass', '--nickname', '爱丽丝'])).toEqual({
-      username: 'alice', password: 'S3cure-pass', nickname: '爱丽丝',
+      username: 'alice',
+      password: 'S3cure-pass',
+      nickname: '爱丽丝',
     });
   });
 

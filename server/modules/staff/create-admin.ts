@@ -12,8 +12,7 @@ import { HttpError } from '../../core/contract';
 import enUS from '../../../locales/en-US/staff.json';
 import { checkAdminCredentials, type AdminCredentials } from './staff-service';
 
-export const CREATE_ADMIN_USAGE =
-  "usage: npm run create-admin -- --username <name> --password '<password>' [--nickname <display name>]";
+export const CREATE_ADMIN_USAGE = "usage: npm run create-admin -- --username <name> --password '<password>' [--nickname <display name>]";
 
 /** A bad command line: the message is a plain sentence for the terminal. */
 export class CliInputError extends Error {

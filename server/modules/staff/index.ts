@@ -5,19 +5,19 @@
 import type { Handler, HandlerContext, ServerModule } from '../../core/contract';
 import { requireInScope, scopeOf } from '../../core/data-scope';
 import { badField, localizeError, notFound } from './staff-errors';
-import {
-  createStaff, getStaff, listStaff, resetStaffPassword, STAFF_SCOPE_TABLES, staffOptions, updateStaff, type StaffScope,
-} from './staff-service';
+import { createStaff, getStaff, listStaff, resetStaffPassword, STAFF_SCOPE_TABLES, staffOptions, updateStaff, type StaffScope } from './staff-service';
 import { seedStaff } from './staff-seed';
 
 /** Staff errors name their field by title key; render it in the request's locale. */
-const localized = (h: Handler): Handler => async (ctx) => {
-  try {
-    return await h(ctx);
-  } catch (err) {
-    throw localizeError(err, ctx.locale);
-  }
-};
+const localized =
+  (h: Handler): Handler =>
+  async (ctx) => {
+    try {
+      return await h(ctx);
+    } catch (err) {
+      throw localizeError(err, ctx.locale);
+    }
+  };
 
 /**
  * Data scope (server/core/data-scope.ts): a user outside the caller's scope answers as one that does
@@ -53,8 +53,9 @@ export const staffModule: ServerModule = {
     detail: localized(inScope(async ({ db, input }) => getStaff(db, input.id))),
     add: localized(async (ctx) => createStaff(ctx.db, ctx.nextId, ctx.input, staffScope(ctx))),
     edit: localized(inScope(async (ctx) => updateStaff(ctx.db, { ...ctx.input, id: ctx.input.id }, { id: ctx.user!.id }, staffScope(ctx)))),
-    resetPassword: localized(inScope(async ({ db, input, user }) =>
-      resetStaffPassword(db, { id: input.id, password: input.password }, { id: user!.id, tokenHash: user!.tokenHash }))),
+    resetPassword: localized(
+      inScope(async ({ db, input, user }) => resetStaffPassword(db, { id: input.id, password: input.password }, { id: user!.id, tokenHash: user!.tokenHash })),
+    ),
     dict: localized(async (ctx) => staffOptions(ctx.db, ctx.input, scopeOf(ctx, 'staff'))),
   },
   seed: async (deps) => {
@@ -62,8 +63,6 @@ export const staffModule: ServerModule = {
   },
 };
 
-export {
-  createStaff, getStaff, listStaff, resetStaffPassword, staffOptions, updateStaff, upsertAdmin, checkAdminCredentials,
-} from './staff-service';
+export { createStaff, getStaff, listStaff, resetStaffPassword, staffOptions, updateStaff, upsertAdmin, checkAdminCredentials } from './staff-service';
 export type { StaffRecord } from './staff-record';
 export { passwordProblem } from './password';

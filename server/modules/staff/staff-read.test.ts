@@ -30,9 +30,22 @@ describe('GET /user/list', () => {
   test('never returns a password or its hash', async () => {
     const res = await list({ pageSize: 200 });
     expect(res.body).not.toMatch(/password|argon2/i);
-    expect(Object.keys(res.data.data.list[0]).sort()).toEqual(
-      ['avatar', 'createdAt', 'enabled', 'id', 'lastLoginAt', 'merchantId', 'merchantName', 'nickname', 'phone', 'roles', 'storeId', 'storeName', 'updatedAt', 'username'],
-    );
+    expect(Object.keys(res.data.data.list[0]).sort()).toEqual([
+      'avatar',
+      'createdAt',
+      'enabled',
+      'id',
+      'lastLoginAt',
+      'merchantId',
+      'merchantName',
+      'nickname',
+      'phone',
+      'roles',
+      'storeId',
+      'storeName',
+      'updatedAt',
+      'username',
+    ]);
   });
 
   test('filters by username and nickname substring', async () => {
@@ -120,7 +133,10 @@ describe('GET /dict/user', () => {
     expect(res.data.data).toHaveLength(1);
     const { rows: me } = await c.t.db.query<{ id: bigint; store_id: bigint | null }>(`SELECT id, store_id FROM users WHERE username = 'wangfang'`);
     expect(res.data.data[0]).toEqual({
-      value: String(me[0].id), label: '王芳（wangfang）', username: 'wangfang', roles: ['dispatcher'],
+      value: String(me[0].id),
+      label: '王芳（wangfang）',
+      username: 'wangfang',
+      roles: ['dispatcher'],
       storeId: me[0].store_id === null ? null : String(me[0].store_id),
     });
     const byUsername = await c.t.get('/api/dict/user', { token: c.admin, query: { keyword: 'fang' } });
@@ -132,7 +148,7 @@ describe('GET /dict/user', () => {
     expect(all.data.data).toHaveLength(Math.min(50, Number(rows[0].n)));
   });
 
-  test('filters by store and by the store\'s merchant', async () => {
+  test("filters by store and by the store's merchant", async () => {
     const storeId = await insertStore(c.t, '朝阳门店');
     await c.t.db.query(`UPDATE users SET store_id = $1 WHERE username IN ('lina', 'machao')`, [storeId]);
     const res = await c.t.get('/api/dict/user', { token: c.admin, query: { storeId } });

@@ -8,7 +8,11 @@ import { seedStaff } from './staff-seed';
 describe('npm run seed arguments', () => {
   test('--key value pairs become options for the module seeds', () => {
     expect(parseSeedArgs(['--orders', '1000000', '--admin-password', 'S3cure-pass', '--reset', '--region=310000', '--fast', 'false'])).toEqual({
-      orders: 1000000, adminPassword: 'S3cure-pass', reset: true, region: 310000, fast: false,
+      orders: 1000000,
+      adminPassword: 'S3cure-pass',
+      reset: true,
+      region: 310000,
+      fast: false,
     });
     expect(() => parseSeedArgs(['orders', '5'])).toThrow('unexpected argument "orders"');
   });

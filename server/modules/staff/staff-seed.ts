@@ -56,18 +56,14 @@ export async function seedStaff(deps: SeedDeps, log: (line: string) => void = co
   const yearAgo = new Date(now - 365 * DAY).toISOString();
 
   for (const a of DEMO_ACCOUNTS) {
-    await db.query(SEED_USER, [
-      String(nextId()), a.username, a.nickname, phone(), await hashPassword(a.password), a.roles, true, null, yearAgo,
-    ]);
+    await db.query(SEED_USER, [String(nextId()), a.username, a.nickname, phone(), await hashPassword(a.password), a.roles, true, null, yearAgo]);
   }
   // One hash for the shared demo password: hashing 30 times would slow every fresh database by ~0.6 s.
   const staffHash = await hashPassword(DEMO_STAFF_PASSWORD);
   for (const s of DEMO_STAFF) {
     const created = now - Math.floor((20 + rand() * 340) * DAY);
     const lastLogin = s.enabled && rand() < 0.85 ? new Date(now - Math.floor(rand() * 14 * DAY)).toISOString() : null;
-    await db.query(SEED_USER, [
-      String(nextId()), s.username, s.nickname, phone(), staffHash, s.roles, s.enabled, lastLogin, new Date(created).toISOString(),
-    ]);
+    await db.query(SEED_USER, [String(nextId()), s.username, s.nickname, phone(), staffHash, s.roles, s.enabled, lastLogin, new Date(created).toISOString()]);
   }
   return { printed: [] };
 }

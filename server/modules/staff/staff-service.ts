@@ -12,8 +12,18 @@ import type { Page } from '../../../src/schema/codes';
 import { badField, conflict, notFound } from './staff-errors';
 import { hashPassword, passwordProblem, usernameProblem } from './password';
 import {
-  COUNT_USERS, FILE_EXISTS, INSERT_USER, LOCK_USER_BY_ID, MERCHANT_EXISTS, SELECT_USER_BY_ID,
-  SELECT_USER_BY_USERNAME, SET_PASSWORD, STORE_EXISTS, UPDATE_PASSWORD_AND_ROLES, USER_COLUMNS, USER_FROM,
+  COUNT_USERS,
+  FILE_EXISTS,
+  INSERT_USER,
+  LOCK_USER_BY_ID,
+  MERCHANT_EXISTS,
+  SELECT_USER_BY_ID,
+  SELECT_USER_BY_USERNAME,
+  SET_PASSWORD,
+  STORE_EXISTS,
+  UPDATE_PASSWORD_AND_ROLES,
+  USER_COLUMNS,
+  USER_FROM,
 } from './staff-sql';
 import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { toStaffRecord, type StaffRecord, type StaffRow } from './staff-record';
@@ -196,8 +206,17 @@ export async function createStaff(db: Db, nextId: () => bigint, input: StaffInpu
       await checkBinding(storeId, merchantId, scope);
       const avatar = await checkAvatar(tx, input.avatar);
       await tx.query(INSERT_USER, [
-        String(id), username, nickname, input.phone || null, passwordHash, roles, storeId, avatar,
-        toBool(input.enabled) ?? true, null, merchantId,
+        String(id),
+        username,
+        nickname,
+        input.phone || null,
+        passwordHash,
+        roles,
+        storeId,
+        avatar,
+        toBool(input.enabled) ?? true,
+        null,
+        merchantId,
       ]);
     });
   } catch (err) {
@@ -222,7 +241,9 @@ export interface Actor {
 export async function updateStaff(db: Db, input: StaffInput & { id: string | bigint }, actor: Actor, scope?: StaffScope): Promise<StaffRecord> {
   const id = String(input.id);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: bigint; roles: string[]; enabled: boolean; store_id: bigint | null; merchant_id: bigint | null }>(LOCK_USER_BY_ID, [id]);
+    const { rows } = await tx.query<{ id: bigint; roles: string[]; enabled: boolean; store_id: bigint | null; merchant_id: bigint | null }>(LOCK_USER_BY_ID, [
+      id,
+    ]);
     const current = rows[0];
     if (!current) throw notFound();
     const self = BigInt(id) === actor.id;
@@ -241,7 +262,8 @@ export async function updateStaff(db: Db, input: StaffInput & { id: string | big
     }
     if (input.storeId !== undefined || input.merchantId !== undefined) {
       const storeId = input.storeId !== undefined ? await checkStore(tx, input.storeId) : current.store_id === null ? null : String(current.store_id);
-      const merchantId = input.merchantId !== undefined ? await checkMerchant(tx, input.merchantId) : current.merchant_id === null ? null : String(current.merchant_id);
+      const merchantId =
+        input.merchantId !== undefined ? await checkMerchant(tx, input.merchantId) : current.merchant_id === null ? null : String(current.merchant_id);
       await checkBinding(storeId, merchantId, scope);
       if (input.storeId !== undefined) set('store_id', storeId);
       if (input.merchantId !== undefined) set('merchant_id', merchantId);

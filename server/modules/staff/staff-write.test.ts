@@ -20,7 +20,15 @@ describe('POST /user/add', () => {
     const res = await add(valid);
     expect(res.statusCode).toBe(200);
     expect(res.data.code).toBe(0);
-    expect(res.data.data).toMatchObject({ username: 'zhoumin', nickname: '周敏', roles: ['dispatcher'], phone: '13912345678', enabled: true, storeId: null, avatar: null });
+    expect(res.data.data).toMatchObject({
+      username: 'zhoumin',
+      nickname: '周敏',
+      roles: ['dispatcher'],
+      phone: '13912345678',
+      enabled: true,
+      storeId: null,
+      avatar: null,
+    });
     expect(res.body).not.toMatch(/password|argon2/i);
     const row = await userRow(c.t, 'zhoumin');
     expect(String(row.id)).toBe(res.data.data.id);
@@ -185,7 +193,7 @@ describe('POST /user/resetPassword', () => {
   const reset = (body: Record<string, unknown>, opts: { token?: string; locale?: 'zh-CN' | 'en-US' } = {}) =>
     c.t.post('/api/user/resetPassword', body, { token: opts.token ?? c.admin, locale: opts.locale });
 
-  test('sets a new password and ends the user\'s sessions', async () => {
+  test("sets a new password and ends the user's sessions", async () => {
     const old = await c.t.login('zhangwei', 'staff123');
     const row = await userRow(c.t, 'zhangwei');
     const res = await reset({ id: String(row.id), password: 'Fresh-2025' });

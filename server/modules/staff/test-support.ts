@@ -29,9 +29,7 @@ export async function staffTestApp(): Promise<StaffTestContext> {
 export async function insertStore(t: TestApp, name = '测试门店'): Promise<string> {
   const merchantId = t.nextId();
   const storeId = t.nextId();
-  await t.db.query(`INSERT INTO merchants (id, name, contact, phone) VALUES ($1, $2, '张三', '13800138000')`, [
-    merchantId, `测试商户${merchantId}`,
-  ]);
+  await t.db.query(`INSERT INTO merchants (id, name, contact, phone) VALUES ($1, $2, '张三', '13800138000')`, [merchantId, `测试商户${merchantId}`]);
   await t.db.query(
     `INSERT INTO stores (id, merchant_id, name, province, address, contact, phone)
      VALUES ($1, $2, $3, '110000', '北京市朝阳区建国路 88 号', '李四', '13900139000')`,
@@ -44,15 +42,23 @@ export async function insertStore(t: TestApp, name = '测试门店'): Promise<st
 export async function insertFile(t: TestApp): Promise<string> {
   const key = randomBytes(16).toString('hex');
   await t.db.query(`INSERT INTO files (id, key, name, mime, size, path) VALUES ($1, $2, 'avatar.png', 'image/png', 68, $3)`, [
-    t.nextId(), key, `uploads/${key.slice(0, 2)}/${key}.png`,
+    t.nextId(),
+    key,
+    `uploads/${key.slice(0, 2)}/${key}.png`,
   ]);
   return key;
 }
 
 export async function userRow(t: TestApp, username: string) {
-  const { rows } = await t.db.query<{ id: bigint; roles: string[]; enabled: boolean; nickname: string; phone: string | null; password_hash: string; store_id: bigint | null; avatar: string | null }>(
-    'SELECT id, roles, enabled, nickname, phone, password_hash, store_id, avatar FROM users WHERE username = $1',
-    [username],
-  );
+  const { rows } = await t.db.query<{
+    id: bigint;
+    roles: string[];
+    enabled: boolean;
+    nickname: string;
+    phone: string | null;
+    password_hash: string;
+    store_id: bigint | null;
+    avatar: string | null;
+  }>('SELECT id, roles, enabled, nickname, phone, password_hash, store_id, avatar FROM users WHERE username = $1', [username]);
   return rows[0];
 }

@@ -45,7 +45,8 @@ export const franchiseSave: Handler<StoreBindings['franchiseSave']> = inScope(as
 });
 
 export const audit: Handler<StoreBindings['audit']> = inScope(({ db, input, user, nextId }) =>
-  auditStore(db, { id: input.id, result: input.result, reason: input.reason, operatorId: user!.id, nextId }));
+  auditStore(db, { id: input.id, result: input.result, reason: input.reason, operatorId: user!.id, nextId }),
+);
 
 export const audits: Handler<StoreBindings['audits']> = inScope(async ({ db, input }) => {
   await getStore(db, input.id);

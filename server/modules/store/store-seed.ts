@@ -23,8 +23,53 @@ const CITIES: Record<string, string[]> = {
 };
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢';
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '艳', '勇', '军', '杰', '涛', '明', '超', '秀兰', '建华', '志刚', '海燕', '晓东', '春梅', '国强', '丽娟', '德胜', '文博', '红霞', '俊杰', '玉兰'];
-const STREETS = ['人民路', '建设路', '解放路', '中山路', '长江路', '新华路', '青年路', '文化路', '和平路', '胜利路', '光明路', '滨江路', '学府路', '朝阳路', '工农路'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '磊',
+  '强',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '建华',
+  '志刚',
+  '海燕',
+  '晓东',
+  '春梅',
+  '国强',
+  '丽娟',
+  '德胜',
+  '文博',
+  '红霞',
+  '俊杰',
+  '玉兰',
+];
+const STREETS = [
+  '人民路',
+  '建设路',
+  '解放路',
+  '中山路',
+  '长江路',
+  '新华路',
+  '青年路',
+  '文化路',
+  '和平路',
+  '胜利路',
+  '光明路',
+  '滨江路',
+  '学府路',
+  '朝阳路',
+  '工农路',
+];
 const SUFFIXES = ['临街商铺', '1 楼商铺', '商业街 B 区 12 号', '社区底商 3 号', '综合楼 1 层', '家居广场 2 楼 208'];
 const HOURS = ['08:00-20:00', '09:00-21:00', '08:30-18:30', '08:00-22:00', '00:00-24:00'];
 const REJECT_REASONS = [
@@ -51,9 +96,7 @@ function place(name: string): string {
 }
 
 async function operatorId(db: Db): Promise<string | null> {
-  const r = await db.query<{ id: bigint }>(
-    `SELECT id FROM users ORDER BY (username = 'admin') DESC, id LIMIT 1`,
-  );
+  const r = await db.query<{ id: bigint }>(`SELECT id FROM users ORDER BY (username = 'admin') DESC, id LIMIT 1`);
   return r.rows[0] ? String(r.rows[0].id) : null;
 }
 
@@ -99,9 +142,7 @@ export async function seedStores({ db, nextId, demo }: SeedDeps): Promise<void> 
         const slot = i % 10;
         const audit = !operator || slot === 7 || slot === 9 ? 'pending' : slot === 8 ? 'rejected' : 'approved';
         const status = audit === 'approved' && i % 13 === 5 ? 'disabled' : 'enabled';
-        const created = new Date(
-          Math.max(m.created_at.getTime() + day, Date.now() - 150 * day) + Math.floor(rand() * 25 * day),
-        );
+        const created = new Date(Math.max(m.created_at.getTime() + day, Date.now() - 150 * day) + Math.floor(rand() * 25 * day));
         const reason = audit === 'rejected' ? pick(REJECT_REASONS) : null;
         const id = String(nextId());
         storeIds.push(id);
@@ -109,12 +150,32 @@ export async function seedStores({ db, nextId, demo }: SeedDeps): Promise<void> 
           `INSERT INTO stores (id, merchant_id, name, province, city, district, address, contact, phone,
              service_area, business_hours, status, audit_status, audit_reason, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15)`,
-          [id, String(m.id), name, province, city, district, address, contact, phone, area,
-            short === '金钥匙' ? HOURS[4] : pick(HOURS.slice(0, 4)), status, audit, reason, created.toISOString()],
+          [
+            id,
+            String(m.id),
+            name,
+            province,
+            city,
+            district,
+            address,
+            contact,
+            phone,
+            area,
+            short === '金钥匙' ? HOURS[4] : pick(HOURS.slice(0, 4)),
+            status,
+            audit,
+            reason,
+            created.toISOString(),
+          ],
         );
         const log = async (result: string, why: string | null, after: number) =>
           tx.query(`INSERT INTO store_audits (id, store_id, result, reason, operator_id, at) VALUES ($1,$2,$3,$4,$5,$6)`, [
-            String(nextId()), id, result, why, operator, new Date(created.getTime() + after).toISOString(),
+            String(nextId()),
+            id,
+            result,
+            why,
+            operator,
+            new Date(created.getTime() + after).toISOString(),
           ]);
         if (operator && audit === 'approved') {
           if (i % 6 === 0) await log('rejected', pick(REJECT_REASONS), day);
@@ -136,13 +197,9 @@ async function bindStaff(db: Db, storeIds: string[]): Promise<void> {
     `SELECT id FROM stores WHERE id = ANY($1::int8[]) AND audit_status = 'approved' AND status = 'enabled' ORDER BY created_at, id`,
     [storeIds],
   );
-  const users = await db.query<{ id: bigint }>(
-    `SELECT id FROM users WHERE NOT ('admin' = ANY(roles)) AND NOT ('finance' = ANY(roles)) ORDER BY id`,
-  );
+  const users = await db.query<{ id: bigint }>(`SELECT id FROM users WHERE NOT ('admin' = ANY(roles)) AND NOT ('finance' = ANY(roles)) ORDER BY id`);
   for (let k = 0; k < users.rows.length && approved.rows.length; k++) {
     if (k % 3 === 2) continue; // leave some staff without a store
-    await db.query(`UPDATE users SET store_id = $1 WHERE id = $2`, [
-      String(approved.rows[k % approved.rows.length].id), String(users.rows[k].id),
-    ]);
+    await db.query(`UPDATE users SET store_id = $1 WHERE id = $2`, [String(approved.rows[k % approved.rows.length].id), String(users.rows[k].id)]);
   }
 }

@@ -55,9 +55,17 @@ export const stores = defineResource<StoreRecord>({
     result: false,
     reason: false,
   },
-  writes: { region: (v) => { const r = asArray(v); return { province: r[0], city: r[1] ?? null, district: r[2] ?? null }; } },
+  writes: {
+    region: (v) => {
+      const r = asArray(v);
+      return { province: r[0], city: r[1] ?? null, district: r[2] ?? null };
+    },
+  },
   filters: {
-    region: (w, v) => asArray(v).slice(0, 3).forEach((code, i) => code && w.add((p) => `s.${['province', 'city', 'district'][i]} = ${p(code)}`)),
+    region: (w, v) =>
+      asArray(v)
+        .slice(0, 3)
+        .forEach((code, i) => code && w.add((p) => `s.${['province', 'city', 'district'][i]} = ${p(code)}`)),
   },
   toRecord: (rec, row) => ({ ...rec, serviceArea: row.service_area ?? [], photos: row.photos ?? [], updatedAt: toIso(row.updated_at) }),
 });
@@ -85,12 +93,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
  * resubmits it (pending), since an audit only runs from pending.
  * `scopeMerchantId` (franchise-store calls) requires the store to belong to that merchant.
  */
-export async function saveStore(
-  db: Db,
-  input: StoreInput,
-  nextId: () => bigint,
-  scopeMerchantId?: string,
-): Promise<StoreRecord> {
+export async function saveStore(db: Db, input: StoreInput, nextId: () => bigint, scopeMerchantId?: string): Promise<StoreRecord> {
   await stores.check(db, input, !input.id);
   const region = input.region === undefined ? undefined : asArray(input.region);
   const serviceArea = input.serviceArea === undefined ? undefined : normalizeServiceArea(asArray(input.serviceArea));
@@ -116,9 +119,19 @@ export async function saveStore(
            service_area, business_hours, photos, status, audit_status)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,'pending')`,
         [
-          String(id), input.merchantId, input.name, region![0], region![1] ?? null, region![2] ?? null,
-          input.address, input.contact, input.phone, serviceArea!, input.businessHours || null,
-          photos ?? [], input.status ?? 'enabled',
+          String(id),
+          input.merchantId,
+          input.name,
+          region![0],
+          region![1] ?? null,
+          region![2] ?? null,
+          input.address,
+          input.contact,
+          input.phone,
+          serviceArea!,
+          input.businessHours || null,
+          photos ?? [],
+          input.status ?? 'enabled',
         ],
       );
       return getStore(tx, id);
@@ -178,10 +191,16 @@ export async function auditStore(db: Db, a: AuditInput): Promise<StoreRecord> {
       throw conflict('server.store.auditNotPending', { state: `enum.auditStatus.${row.audit_status}` });
     }
     await tx.query(`UPDATE stores SET audit_status = $2, audit_reason = $3, updated_at = now() WHERE id = $1`, [
-      a.id, a.result, a.result === 'rejected' ? reason : null,
+      a.id,
+      a.result,
+      a.result === 'rejected' ? reason : null,
     ]);
     await tx.query(`INSERT INTO store_audits (id, store_id, result, reason, operator_id) VALUES ($1,$2,$3,$4,$5)`, [
-      String(a.nextId()), a.id, a.result, reason, String(a.operatorId),
+      String(a.nextId()),
+      a.id,
+      a.result,
+      reason,
+      String(a.operatorId),
     ]);
     return getStore(tx, a.id);
   });
@@ -233,7 +252,11 @@ export async function storeOptions(db: Db, f: StoreDictInput, scope: RowRestrict
   const w = new Where();
   const ids = asArray(f.id);
   if (ids.length) w.add((p) => `s.id = ANY(${p(ids)}::int8[])`);
-  if (f.keyword) w.add((p) => { const k = p(likePattern(f.keyword!)); return `(s.name ILIKE ${k} OR m.name ILIKE ${k} OR s.phone LIKE ${k})`; });
+  if (f.keyword)
+    w.add((p) => {
+      const k = p(likePattern(f.keyword!));
+      return `(s.name ILIKE ${k} OR m.name ILIKE ${k} OR s.phone LIKE ${k})`;
+    });
   if (f.merchantId) w.add((p) => `s.merchant_id = ${p(f.merchantId)}`);
   if (f.assignable) w.add(assignableSql('s'));
   // The same coverage rule as auto-assign: the service area holds the place's city or its district.

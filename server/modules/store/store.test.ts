@@ -29,8 +29,7 @@ async function newStore(over: Record<string, unknown> = {}) {
   return r.data;
 }
 
-const audit = (id: string, result: string, reason?: string, token?: string) =>
-  k.call('POST', '/api/store/audit', { body: { id, result, reason }, token });
+const audit = (id: string, result: string, reason?: string, token?: string) => k.call('POST', '/api/store/audit', { body: { id, result, reason }, token });
 
 describe('the seed', () => {
   it('has about 60 stores across real regions, mostly approved, with audits logged', async () => {
@@ -40,7 +39,12 @@ describe('the seed', () => {
     expect(await k.count('stores', "audit_status = 'rejected'")).toBeGreaterThan(0);
     expect(await k.count('stores', "audit_status = 'pending'")).toBeGreaterThan(0);
     // every decided store has its decision in the log
-    expect(await k.count('stores s', "audit_status <> 'pending' AND NOT EXISTS (SELECT 1 FROM store_audits a WHERE a.store_id = s.id AND a.result = s.audit_status)")).toBe(0);
+    expect(
+      await k.count(
+        'stores s',
+        "audit_status <> 'pending' AND NOT EXISTS (SELECT 1 FROM store_audits a WHERE a.store_id = s.id AND a.result = s.audit_status)",
+      ),
+    ).toBe(0);
     expect(await k.count('users', 'store_id IS NOT NULL')).toBeGreaterThan(0);
     expect(await k.count('users', "store_id IS NOT NULL AND 'admin' = ANY(roles)")).toBe(0);
   });
@@ -106,7 +110,9 @@ describe('POST /store/edit', () => {
       parts: [
         { name: 'merchantId', value: merchantId },
         { name: 'name', value: '小羊管家（宝安店）' },
-        { name: 'region', value: '440000' }, { name: 'region', value: '440300' }, { name: 'region', value: '440306' },
+        { name: 'region', value: '440000' },
+        { name: 'region', value: '440300' },
+        { name: 'region', value: '440306' },
         { name: 'address', value: '宝安区新安街道 1 号' },
         { name: 'contact', value: '李娜' },
         { name: 'phone', value: '0755-86001234' },
@@ -201,9 +207,14 @@ describe('POST /store/audit', () => {
     const logs = await k.call('GET', `/api/store/audits?id=${s.id}`, { token: k.finance });
     expect(logs.data).toHaveLength(1);
     expect(logs.data[0]).toMatchObject({
-      result: 'approved', reason: null, operatorId: k.adminId,
+      result: 'approved',
+      reason: null,
+      operatorId: k.adminId,
       // the shape of the built-in "timeline" slot: action, before → after, remark
-      action: 'approve', before: { auditStatus: 'pending' }, after: { auditStatus: 'approved' }, remark: null,
+      action: 'approve',
+      before: { auditStatus: 'pending' },
+      after: { auditStatus: 'approved' },
+      remark: null,
     });
     expect(logs.data[0].operatorName).toBeTruthy();
   });
@@ -219,7 +230,13 @@ describe('POST /store/audit', () => {
     const r = await audit(s.id, 'rejected', '营业执照照片模糊');
     expect(r.data).toMatchObject({ auditStatus: 'rejected', auditReason: '营业执照照片模糊' });
     const logs = await k.call('GET', `/api/store/audits?id=${s.id}`);
-    expect(logs.data[0]).toMatchObject({ result: 'rejected', reason: '营业执照照片模糊', action: 'reject', after: { auditStatus: 'rejected' }, remark: '营业执照照片模糊' });
+    expect(logs.data[0]).toMatchObject({
+      result: 'rejected',
+      reason: '营业执照照片模糊',
+      action: 'reject',
+      after: { auditStatus: 'rejected' },
+      remark: '营业执照照片模糊',
+    });
     expect(Date.now() - Date.parse(logs.data[0].at)).toBeLessThan(60_000);
   });
 
@@ -257,9 +274,7 @@ describe('POST /store/audit', () => {
 describe('concurrent writes (truly parallel on PostgreSQL: DATABASE_URL=…)', () => {
   it('20 concurrent audits of one pending store: exactly one applies, the rest get 409', async () => {
     const s = await newStore({ name: '小羊管家（并发店）' });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? audit(s.id, 'approved') : audit(s.id, 'rejected', '资料不全'))),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? audit(s.id, 'approved') : audit(s.id, 'rejected', '资料不全'))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.code === 40900)).toHaveLength(19);
     expect(await k.count('store_audits', 'store_id = $1', [s.id])).toBe(1);
@@ -276,8 +291,13 @@ describe('GET /dict/store', () => {
     for (const o of r.data) {
       expect(Object.keys(o).sort()).toEqual(['auditStatus', 'city', 'district', 'label', 'merchantId', 'merchantName', 'province', 'serviceArea', 'value']);
       expect(o).toMatchObject({
-        value: expect.stringMatching(/^\d+$/), label: expect.any(String), merchantId: expect.stringMatching(/^\d+$/), merchantName: expect.any(String),
-        province: expect.stringMatching(/^\d{6}$/), serviceArea: expect.any(Array), auditStatus: expect.stringMatching(/^(pending|approved|rejected)$/),
+        value: expect.stringMatching(/^\d+$/),
+        label: expect.any(String),
+        merchantId: expect.stringMatching(/^\d+$/),
+        merchantName: expect.any(String),
+        province: expect.stringMatching(/^\d{6}$/),
+        serviceArea: expect.any(Array),
+        auditStatus: expect.stringMatching(/^(pending|approved|rejected)$/),
       });
     }
   });

@@ -56,7 +56,16 @@ export async function todoCards(ctx: HandlerContext): Promise<TodoCard[]> {
       // A declared to-do the list refuses is a schema mistake: say which, rather than show a wrong 0.
       if (body.code !== 0 || !body.data) throw new Error(`to-do ${r.name}.list.todos[${i}] failed: ${res.body.slice(0, 200)}`);
       const count = Array.isArray(body.data) ? body.data.length : Number(body.data.total ?? 0);
-      return { key: `${r.name}.${i}`, resource: r.name, title: i18n.t(ctx.locale, todo.title), count, tone: todo.tone ?? null, path: r.route!.path, query: todo.query, href: listHref(r.route!.path, r.list, todo.query) };
+      return {
+        key: `${r.name}.${i}`,
+        resource: r.name,
+        title: i18n.t(ctx.locale, todo.title),
+        count,
+        tone: todo.tone ?? null,
+        path: r.route!.path,
+        query: todo.query,
+        href: listHref(r.route!.path, r.list, todo.query),
+      };
     }),
   );
 }

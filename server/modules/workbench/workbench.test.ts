@@ -11,16 +11,26 @@ afterAll(() => t?.close());
 type Card = { key: string; resource: string; title: string; count: number; path: string; query: Record<string, string> };
 const todos = async (token: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') => (await t.get('/api/workbench/todos', { token, locale })).data.data as Card[];
 const listTotal = async (token: string, path: string, query: Record<string, string>) => {
-  const api = { '/order': '/api/order/list', '/store': '/api/store/list', '/merchantAuth': '/api/merchantAuth/list', '/logisticsOrder': '/api/logisticsOrder/list' }[path]!;
+  const api = {
+    '/order': '/api/order/list',
+    '/store': '/api/store/list',
+    '/merchantAuth': '/api/merchantAuth/list',
+    '/logisticsOrder': '/api/logisticsOrder/list',
+  }[path]!;
   return (await t.get(api, { token, query: { ...query, current: 1, pageSize: 20 } })).data.data.total as number;
 };
 
 describe('workbench to-dos', () => {
-  test('admin: each count equals the total of the list it links to, titles in the reader\'s locale', async () => {
+  test("admin: each count equals the total of the list it links to, titles in the reader's locale", async () => {
     const admin = await t.login('admin', 'admin123');
     const cards = await todos(admin);
     expect(cards.map((c) => c.key)).toEqual(['order.0', 'order.1', 'store.0', 'merchantAuth.0', 'merchantAuth.1', 'logisticsOrder.0']);
-    expect(cards.find((c) => c.key === 'order.0')).toMatchObject({ title: '待派单订单', path: '/order', query: { status: 'pending' }, href: '/order?tab=pending' });
+    expect(cards.find((c) => c.key === 'order.0')).toMatchObject({
+      title: '待派单订单',
+      path: '/order',
+      query: { status: 'pending' },
+      href: '/order?tab=pending',
+    });
     expect(cards.find((c) => c.key === 'store.0')).toMatchObject({ href: '/store?auditStatus=pending' });
     for (const c of cards) expect(c.count, c.key).toBe(await listTotal(admin, c.path, c.query));
     expect(cards.find((c) => c.key === 'order.0')!.count).toBeGreaterThan(0);

@@ -30,7 +30,12 @@ export const sandboxAdapter: AdapterFactory = (env) => {
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetch(url, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (e) {
       throw new PlatformError('unavailable', `sandbox unreachable at ${url.origin}: ${(e as Error).message}`);
     }
@@ -69,7 +74,9 @@ export const sandboxAdapter: AdapterFactory = (env) => {
       return url.toString();
     },
     async exchangeCode(code, redirectUri) {
-      return toTokenSet(await call<WireToken>('POST', '/oauth/token', { body: { grantType: 'authorization_code', code, redirectUri, clientId: SANDBOX_CLIENT_ID } }));
+      return toTokenSet(
+        await call<WireToken>('POST', '/oauth/token', { body: { grantType: 'authorization_code', code, redirectUri, clientId: SANDBOX_CLIENT_ID } }),
+      );
     },
     async refresh(refreshToken) {
       return toTokenSet(await call<WireToken>('POST', '/oauth/token', { body: { grantType: 'refresh_token', refreshToken, clientId: SANDBOX_CLIENT_ID } }));
@@ -79,7 +86,10 @@ export const sandboxAdapter: AdapterFactory = (env) => {
       return { platformShopId: s.shopAccount, name: s.name } satisfies ShopInfo;
     },
     async listProducts(accessToken, page) {
-      const p = await call<{ list: PlatformProduct[]; total: number }>('GET', '/products', { token: accessToken, query: { current: page.page, pageSize: page.pageSize } });
+      const p = await call<{ list: PlatformProduct[]; total: number }>('GET', '/products', {
+        token: accessToken,
+        query: { current: page.page, pageSize: page.pageSize },
+      });
       return { items: p.list, total: p.total } satisfies PageResult<PlatformProduct>;
     },
     async getProduct(accessToken, platformProductId) {

@@ -21,8 +21,7 @@ const REFRESH_TTL_S = 30 * 86_400;
 const MAX_TRADE_RANGE_MS = 92 * 86_400_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const bad = (key: string, values: Record<string, string | number> = {}, error = 'invalid_request') =>
-  new HttpError(400, 40000, key, values, { error });
+const bad = (key: string, values: Record<string, string | number> = {}, error = 'invalid_request') => new HttpError(400, 40000, key, values, { error });
 
 function checkClient(clientId: string) {
   if (clientId !== SANDBOX_CLIENT_ID) throw bad('server.sandbox.unknownClient', { client: clientId }, 'invalid_client');
@@ -46,7 +45,12 @@ const authorize: Handler = async (ctx) => {
   checkClient(clientId);
   checkRedirect(redirectUri);
   const account = shop && SANDBOX_ACCOUNT_PATTERN.test(shop) ? shop : `shop-${10000 + (randomBytes(2).readUInt16BE(0) % 90000)}`;
-  return sendRaw(ctx, 200, 'text/html; charset=utf-8', consentPage({ locale: ctx.locale, translate: translator(ctx), clientId, redirectUri, state, shop: account }));
+  return sendRaw(
+    ctx,
+    200,
+    'text/html; charset=utf-8',
+    consentPage({ locale: ctx.locale, translate: translator(ctx), clientId, redirectUri, state, shop: account }),
+  );
 };
 
 /** GET /public/sandbox/oauth/approve — the merchant agreed: issue a one-time code and go back. */
@@ -56,10 +60,13 @@ const approve: Handler = async (ctx) => {
   checkRedirect(redirectUri);
   if (!SANDBOX_ACCOUNT_PATTERN.test(shop)) throw bad('server.sandbox.badAccount');
   const code = randomBytes(20).toString('hex');
-  await ctx.db.query(
-    `INSERT INTO sandbox_codes (code, shop_account, client_id, redirect_uri, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [sha256(code), shop, clientId, redirectUri, new Date(Date.now() + CODE_TTL_MS)],
-  );
+  await ctx.db.query(`INSERT INTO sandbox_codes (code, shop_account, client_id, redirect_uri, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+    sha256(code),
+    shop,
+    clientId,
+    redirectUri,
+    new Date(Date.now() + CODE_TTL_MS),
+  ]);
   const back = new URL(redirectUri);
   back.searchParams.set('code', code);
   back.searchParams.set('state', state);

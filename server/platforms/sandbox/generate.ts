@@ -104,7 +104,34 @@ const CITIES: City[] = CITY_CODES.map((code) => {
 });
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '建华', '晓燕', '志强', '海燕', '文博', '思琪', '子涵', '雨桐'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '建华',
+  '晓燕',
+  '志强',
+  '海燕',
+  '文博',
+  '思琪',
+  '子涵',
+  '雨桐',
+];
 const STREETS = ['建设路', '人民路', '解放大道', '中山路', '长江路', '和平街', '文化路', '新华路', '滨河路', '科技园路'];
 const COMMUNITIES = ['阳光花园', '翠湖苑', '金色家园', '万科城', '碧桂园', '锦绣华庭', '保利香槟', '绿地世纪城', '华润中心', '龙湖天街'];
 const MESSAGES = ['请提前一小时电话联系', '周末上午上门', '家里有老人，请准时', '工作日晚上7点后方便', '需要开发票'];
@@ -128,7 +155,10 @@ export function sandboxTrades(account: string, range: TimeRange, now: Date): Pla
     const minutes = Array.from({ length: count }, () => 8 * 60 + Math.floor(r() * 14 * 60)).sort((a, b) => a - b);
     minutes.forEach((minute, i) => {
       const product = pick(r, products);
-      const sku = pick(r, product.skus.filter((s) => s.enabled));
+      const sku = pick(
+        r,
+        product.skus.filter((s) => s.enabled),
+      );
       const quantity = r() < 0.85 ? 1 : 2;
       const city = pick(r, CITIES);
       const createdAt = new Date(dayStart + minute * 60_000 + Math.floor(r() * 60) * 1000);

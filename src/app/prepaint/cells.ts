@@ -76,7 +76,9 @@ function one(ctx: CellContext, record: Record<string, unknown>, name: string, sl
     case 'dateRange':
       if (Array.isArray(value)) return `<span>${esc(value.map((v) => formatDate(v, ctx.locale)).join(' ~ '))}</span>`;
       // as the live cell: a datetime may break between its day and its time
-      return field.type === 'datetime' ? `<span>${esc(formatDateTime(value, ctx.locale))}</span>` : `<span class="pp-nowrap">${esc(formatDate(value, ctx.locale))}</span>`;
+      return field.type === 'datetime'
+        ? `<span>${esc(formatDateTime(value, ctx.locale))}</span>`
+        : `<span class="pp-nowrap">${esc(formatDate(value, ctx.locale))}</span>`;
     case 'dict':
     case 'ref': {
       const label = labelFromRecord(record, name, ctx.t('renderer.listSeparator'));

@@ -50,9 +50,11 @@ function header(f: FrameInput): string {
   const items = [{ path: '/index', title: 'menu.index', icon: 'HomeOutlined' }, ...f.menu]
     .map((m) => `<span class="pp-menu-item${m.path === f.path ? ' pp-active' : ''}">${iconHtml(m.icon)}${esc(f.t(m.title))}</span>`)
     .join('');
-  return `<header class="pp-header"><div class="pp-logo"><h1>${esc(f.appTitle)}</h1></div><nav class="pp-menu">${items}</nav>`
-    + `<div class="pp-actions"><span class="pp-action">${iconHtml('TranslationOutlined')}${esc(f.localeLabel)}</span>`
-    + `<span class="pp-action">${iconHtml('UserOutlined', 'pp-avatar')}${esc(f.user.nickname)}</span></div></header>`;
+  return (
+    `<header class="pp-header"><div class="pp-logo"><h1>${esc(f.appTitle)}</h1></div><nav class="pp-menu">${items}</nav>` +
+    `<div class="pp-actions"><span class="pp-action">${iconHtml('TranslationOutlined')}${esc(f.localeLabel)}</span>` +
+    `<span class="pp-action">${iconHtml('UserOutlined', 'pp-avatar')}${esc(f.user.nickname)}</span></div></header>`
+  );
 }
 
 function searchForm(f: FrameInput): string {
@@ -64,14 +66,17 @@ function searchForm(f: FrameInput): string {
     const field = fieldOf(f.resource, name);
     const title = field.title ? f.t(field.title) : '';
     const select = field.type === 'enum' || field.type === 'dict' || field.type === 'ref' || field.type === 'boolean' || field.type === 'region';
-    const ph = field.type === 'datetime' || field.type === 'date' || field.search === 'range' ? ''
-      : f.t(select ? 'renderer.placeholder.select' : 'renderer.placeholder.input', { field: title });
+    const ph =
+      field.type === 'datetime' || field.type === 'date' || field.search === 'range'
+        ? ''
+        : f.t(select ? 'renderer.placeholder.select' : 'renderer.placeholder.input', { field: title });
     const arrow = select ? iconHtml('DownOutlined', 'pp-arrow') : '';
     return `<div class="pp-field"><label>${esc(title)}</label><span class="pp-input">${esc(ph)}${arrow}</span></div>`;
   });
   const more = names.length > shown.length ? `<span class="pp-link">${esc(f.t('renderer.expand'))}</span>` : '';
-  const buttons = `<div class="pp-field pp-buttons" style="grid-column:${cols}"><span class="pp-btn">${esc(buttonText(f.t('renderer.reset')))}</span>`
-    + `<span class="pp-btn pp-primary">${esc(buttonText(f.t('renderer.search')))}</span>${more}</div>`;
+  const buttons =
+    `<div class="pp-field pp-buttons" style="grid-column:${cols}"><span class="pp-btn">${esc(buttonText(f.t('renderer.reset')))}</span>` +
+    `<span class="pp-btn pp-primary">${esc(buttonText(f.t('renderer.search')))}</span>${more}</div>`;
   return `<section class="pp-card pp-search" style="grid-template-columns:repeat(${cols},1fr)">${items.join('')}${buttons}</section>`;
 }
 
@@ -117,18 +122,27 @@ function table(f: FrameInput): string {
   const gate = actionGate(f.resource, f.user);
   const hidden = new Set(hiddenByDefault(f.resource));
   const columns = normalizeColumns(view.columns ?? []).filter((c) => f.saved?.columns?.[c.field]?.show ?? !hidden.has(c.field));
-  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => f.t(gate.action(n).title)), f.t('renderer.more'));
+  const opWidth = operationColumnWidth(
+    (view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => f.t(gate.action(n).title)),
+    f.t('renderer.more'),
+  );
   const selectable = gate.bulkActions().length > 0;
   // the live table's widths (field type + translated title), in the live theme's font
   const density = f.saved?.density === 'small' || f.saved?.density === 'large' ? ` pp-${f.saved.density}` : '';
-  const widths = listColumnWidths(f.app, f.resource, f.t, { measure: textMeasure(getComputedStyle(document.body).fontFamily), locale: f.locale, padding: density === ' pp-large' ? 16 : 8 });
+  const widths = listColumnWidths(f.app, f.resource, f.t, {
+    measure: textMeasure(getComputedStyle(document.body).fontFamily),
+    locale: f.locale,
+    padding: density === ' pp-large' ? 16 : 8,
+  });
   const widthOf = (c: (typeof columns)[number]) => widths[c.field];
   const minWidth = columns.reduce((a, c) => a + widthOf(c), 0) + (opWidth || 0) + (selectable ? 48 : 0);
   const head = [
     selectable ? '<th class="pp-sel"><span class="pp-checkbox"></span></th>' : '',
     ...columns.map((c) => {
       const field = fieldOf(f.resource, c.field);
-      const sorter = field.sortable ? `<span class="pp-sorter">${iconHtml('CaretUpOutlined', 'pp-caret')}${iconHtml('CaretDownOutlined', 'pp-caret')}</span>` : '';
+      const sorter = field.sortable
+        ? `<span class="pp-sorter">${iconHtml('CaretUpOutlined', 'pp-caret')}${iconHtml('CaretDownOutlined', 'pp-caret')}</span>`
+        : '';
       return `<th><span class="pp-th">${esc(f.t(c.title ?? field.title ?? c.field))}${sorter}</span></th>`;
     }),
     opWidth ? `<th class="pp-fixed-right">${esc(f.t('renderer.operation'))}</th>` : '',
@@ -139,9 +153,14 @@ function table(f: FrameInput): string {
     opWidth ? `<col style="width:${opWidth}px">` : '',
   ].join('');
   const body = f.rows.length
-    ? f.rows.map((r) => `<tr class="pp-row">${selectable ? '<td class="pp-sel"><span class="pp-checkbox"></span></td>' : ''}${columns
-        .map((c) => `<td>${cellHtml(f, c.field, r, c.also, c.render)}</td>`)
-        .join('')}${opWidth ? `<td class="pp-fixed-right">${rowActions(f, gate, r)}</td>` : ''}</tr>`).join('')
+    ? f.rows
+        .map(
+          (r) =>
+            `<tr class="pp-row">${selectable ? '<td class="pp-sel"><span class="pp-checkbox"></span></td>' : ''}${columns
+              .map((c) => `<td>${cellHtml(f, c.field, r, c.also, c.render)}</td>`)
+              .join('')}${opWidth ? `<td class="pp-fixed-right">${rowActions(f, gate, r)}</td>` : ''}</tr>`,
+        )
+        .join('')
     : `<tr><td class="pp-no-data" colspan="${columns.length + (selectable ? 1 : 0) + (opWidth ? 1 : 0)}"></td></tr>`;
   // fixed layout at least as wide as the columns, like the live table (scroll.x = their sum);
   // the density the user chose in the table's settings (antd: large 16/16, middle 12/8, small 8/8)
@@ -166,7 +185,8 @@ export function toolbarHtml(f: FrameInput): string {
 
 /** The whole static page. */
 export function frameHtml(f: FrameInput): string {
-  return `${header(f)}<main class="pp-content">${searchForm(f)}<section class="pp-card pp-list">`
-    + `<div class="pp-toolbar">${toolbarHtml(f)}</div>${table(f)}${pagination(f)}</section></main>`;
+  return (
+    `${header(f)}<main class="pp-content">${searchForm(f)}<section class="pp-card pp-list">` +
+    `<div class="pp-toolbar">${toolbarHtml(f)}</div>${table(f)}${pagination(f)}</section></main>`
+  );
 }
-

@@ -10,7 +10,9 @@ import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import { iconSvgs } from '../../generated/icon-svgs';
 
 function nodeHtml(n: AbstractNode): string {
-  const attrs = Object.entries(n.attrs).map(([k, v]) => ` ${k}="${String(v).replace(/"/g, '&quot;')}"`).join('');
+  const attrs = Object.entries(n.attrs)
+    .map(([k, v]) => ` ${k}="${String(v).replace(/"/g, '&quot;')}"`)
+    .join('');
   return `<${n.tag}${attrs}>${(n.children ?? []).map(nodeHtml).join('')}</${n.tag}>`;
 }
 

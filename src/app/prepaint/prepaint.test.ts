@@ -17,11 +17,27 @@ const t = translator(zh as Record<string, string>);
 const ctx: CellContext = { app: appConfig, resource, locale: 'zh-CN', t, fileUrl: (k) => `/api/public/file?key=${k}` };
 
 const ROW = {
-  id: 1876543210987654321n.toString(), orderNo: 'SO1876543210987654321', platform: 'douyin', shopName: '洁到家抖音官方旗舰店',
-  productTitle: '马桶疏通', skuName: '严重堵塞', quantity: 1, customerName: '<img src=x onerror=alert(1)>', customerPhone: '13812345678',
-  region: ['440000', '440100', '440104'], regionName: '广东省 / 广州市 / 越秀区', address: '文化路548号', paidAmount: '1234.50',
-  adjustedAmount: '1234.50', refundedAmount: '0.00', status: 'pending', storeId: null, storeIdName: null, staffId: null,
-  createdAt: '2026-11-24T01:15:56.552Z', assignedAt: null,
+  id: 1876543210987654321n.toString(),
+  orderNo: 'SO1876543210987654321',
+  platform: 'douyin',
+  shopName: '洁到家抖音官方旗舰店',
+  productTitle: '马桶疏通',
+  skuName: '严重堵塞',
+  quantity: 1,
+  customerName: '<img src=x onerror=alert(1)>',
+  customerPhone: '13812345678',
+  region: ['440000', '440100', '440104'],
+  regionName: '广东省 / 广州市 / 越秀区',
+  address: '文化路548号',
+  paidAmount: '1234.50',
+  adjustedAmount: '1234.50',
+  refundedAmount: '0.00',
+  status: 'pending',
+  storeId: null,
+  storeIdName: null,
+  staffId: null,
+  createdAt: '2026-11-24T01:15:56.552Z',
+  assignedAt: null,
 };
 
 describe('cells', () => {
@@ -48,8 +64,12 @@ describe('cells', () => {
 
 describe('helpers', () => {
   it('keep 64-bit integers exact, like json-bigint', () => {
-    expect(parseExact('{"id":1876543210987654321,"n":5,"s":"x 1876543210987654321 \\" 9007199254740993","f":12345678901234567.5}'))
-      .toEqual({ id: '1876543210987654321', n: 5, s: 'x 1876543210987654321 " 9007199254740993', f: 12345678901234567.5 });
+    expect(parseExact('{"id":1876543210987654321,"n":5,"s":"x 1876543210987654321 \\" 9007199254740993","f":12345678901234567.5}')).toEqual({
+      id: '1876543210987654321',
+      n: 5,
+      s: 'x 1876543210987654321 " 9007199254740993',
+      f: 12345678901234567.5,
+    });
     expect(dataOf({ status: 200, statusText: 'OK', text: '{"code":100000,"msg":"expired"}' })).toBeUndefined();
     expect(dataOf({ status: 403, statusText: '', text: '{"code":0,"data":1}' })).toBeUndefined();
   });
@@ -95,7 +115,7 @@ describe('startPrepaint', () => {
     vi.unstubAllGlobals();
   });
 
-  it('paints the list the URL asks for, with the user\'s actions, and hides the app until the hand-over', async () => {
+  it("paints the list the URL asks for, with the user's actions, and hides the app until the hand-over", async () => {
     await startPrepaint();
     const node = document.getElementById('prepaint')!;
     expect(node).not.toBeNull();
@@ -144,7 +164,10 @@ describe('startPrepaint', () => {
     await startPrepaint();
     expect(requests).toEqual([]);
     history.replaceState(null, '', '/order');
-    answer = (url) => (url.startsWith('/api/order/list') ? new Response(JSON.stringify({ code: 100000, msg: 'expired' }), { status: 200 }) : ok({ id: 1, username: 'a', roles: ['admin'] }));
+    answer = (url) =>
+      url.startsWith('/api/order/list')
+        ? new Response(JSON.stringify({ code: 100000, msg: 'expired' }), { status: 200 })
+        : ok({ id: 1, username: 'a', roles: ['admin'] });
     const before = requests.length;
     await startPrepaint();
     expect(document.getElementById('prepaint')).toBeNull();

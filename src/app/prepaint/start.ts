@@ -99,7 +99,7 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
     const q = toQuery(input);
     return prefetch(prefix + apiPath(p) + (q ? `?${q}` : ''), headers).catch(() => undefined);
   };
-  const soft = <T,>(p: Promise<T>) => p.catch(() => undefined);
+  const soft = <T>(p: Promise<T>) => p.catch(() => undefined);
 
   // Sent before anything else is known: the messages and who the user is.
   const messagesP = soft(prefetch(catalogueUrl(locale), {}, { cache: 'no-cache' }));
@@ -164,12 +164,15 @@ async function paint(path: string, screen: ScreenRoute, token: string, settled: 
     input.counts = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v) || 0]));
     bar.innerHTML = toolbarHtml(input);
   });
-  switchGets.forEach((name, i) => void switchPs[i].then((r) => {
-    const bar = toolbarNode();
-    if (ended || !bar) return;
-    input.switches = { ...input.switches, [name]: dataOf(r) as Record<string, unknown> | undefined };
-    bar.innerHTML = toolbarHtml(input);
-  }));
+  switchGets.forEach(
+    (name, i) =>
+      void switchPs[i].then((r) => {
+        const bar = toolbarNode();
+        if (ended || !bar) return;
+        input.switches = { ...input.switches, [name]: dataOf(r) as Record<string, unknown> | undefined };
+        bar.innerHTML = toolbarHtml(input);
+      }),
+  );
   document.title = `${t(screen.title)} - ${t(appConfig.title)}`;
   document.body.insertBefore(node, document.body.firstChild);
   document.documentElement.classList.add('pp-on');

@@ -164,9 +164,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
   let dialogEl: ReactNode = null;
   if (dialog?.kind === 'form') {
     const a = gate.action(dialog.action);
-    dialogEl = (
-      <FormDialog resource={resource} formName={a.form!} action={a} record={dialog.record} open={dialog.open} onClose={closeDialog} />
-    );
+    dialogEl = <FormDialog resource={resource} formName={a.form!} action={a} record={dialog.record} open={dialog.open} onClose={closeDialog} />;
   } else if (dialog?.kind === 'custom') {
     const Custom = getSlot(gate.action(dialog.action).render!);
     dialogEl = <Custom resource={resource} record={dialog.record ?? {}} open={dialog.open} onClose={closeDialog} />;

@@ -17,7 +17,13 @@ export function DetailSections({ resource, record, onRecordChanged }: { resource
           const Slot = getSlot(section.slot);
           const binding = section.api ? resource.api?.[section.api] : undefined;
           return (
-            <Card key={`slot-${i}`} size="small" title={t(section.title)} variant="borderless" styles={{ body: { paddingInline: 0 }, header: { paddingInline: 0 } }}>
+            <Card
+              key={`slot-${i}`}
+              size="small"
+              title={t(section.title)}
+              variant="borderless"
+              styles={{ body: { paddingInline: 0 }, header: { paddingInline: 0 } }}
+            >
               <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
                 <Slot resource={resource} record={record} section={section} binding={binding} onRecordChanged={onRecordChanged} {...(section.props ?? {})} />
               </Suspense>
@@ -39,7 +45,7 @@ export function DetailSections({ resource, record, onRecordChanged }: { resource
                 key: name,
                 title: t(field.title),
                 dataIndex: name,
-                span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? section.columns ?? 2 : 1,
+                span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? (section.columns ?? 2) : 1,
                 render: (_: ReactNode, rec: Row) => {
                   if (field.render) {
                     const Slot = getSlot(field.render);

@@ -10,7 +10,14 @@ vi.setConfig({ testTimeout: 60_000 });
 const ID = '1876543210987654321';
 const res: Resource = {
   name: 'job',
-  enums: { jobStatus: { values: [{ value: 'open', label: 'renderer.yes', color: 'processing' }, { value: 'done', label: 'renderer.no' }] } },
+  enums: {
+    jobStatus: {
+      values: [
+        { value: 'open', label: 'renderer.yes', color: 'processing' },
+        { value: 'done', label: 'renderer.no' },
+      ],
+    },
+  },
   fields: {
     id: { type: 'bigint', title: 'common.id', readOnly: true },
     title: { type: 'string', title: 'staff.nickname' },
@@ -44,7 +51,15 @@ describe('detail drawer', () => {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
       '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' }),
       '/job/logs': () => [
-        { operatorName: '赵六', at: '2026-01-03T08:00:00', action: 'remark', title: 'renderer.timeline.system', before: { phone: null, status: 'open' }, after: { phone: null, status: 'open' }, remark: '补充说明' },
+        {
+          operatorName: '赵六',
+          at: '2026-01-03T08:00:00',
+          action: 'remark',
+          title: 'renderer.timeline.system',
+          before: { phone: null, status: 'open' },
+          after: { phone: null, status: 'open' },
+          remark: '补充说明',
+        },
         { operator: '王管理', at: '2026-01-02T10:00:00', action: 'close', before: { status: 'open' }, after: { status: 'done' }, remark: '客户取消' },
         { operatorName: '李四', at: '2026-01-01T09:00:00', action: 'create', before: null, after: null, remark: null },
       ],

@@ -35,10 +35,7 @@ export default function DetailView({ resource, row, container, open = true, vers
     if (version > 0) refetch();
   }, [version, refetch]);
 
-  const actions =
-    record && onRun
-      ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail')
-      : [];
+  const actions = record && onRun ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail') : [];
   const extra = actions.length ? (
     <Space wrap>
       {actions.map((n) => {

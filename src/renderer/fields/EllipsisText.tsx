@@ -10,7 +10,14 @@
 import { useState, type CSSProperties } from 'react';
 import { theme, Tooltip } from 'antd';
 
-const CUT: CSSProperties = { display: 'inline-block', maxWidth: '100%', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', verticalAlign: 'bottom' };
+const CUT: CSSProperties = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+  verticalAlign: 'bottom',
+};
 
 export function EllipsisText({ text, maxWidth }: { text: string; maxWidth: number | string }) {
   const [cut, setCut] = useState(false);
@@ -18,9 +25,19 @@ export function EllipsisText({ text, maxWidth }: { text: string; maxWidth: numbe
   // the type of antd's Typography, which these cells used before (also under a column's grey second line)
   const type: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight };
   const span = (
-    <span className="cell-ellipsis" style={{ ...CUT, ...type, maxWidth }} onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}>
+    <span
+      className="cell-ellipsis"
+      style={{ ...CUT, ...type, maxWidth }}
+      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}
+    >
       {text}
     </span>
   );
-  return cut ? <Tooltip title={text} defaultOpen>{span}</Tooltip> : span;
+  return cut ? (
+    <Tooltip title={text} defaultOpen>
+      {span}
+    </Tooltip>
+  ) : (
+    span
+  );
 }

@@ -20,9 +20,15 @@ export default function FileUpload(p: ControlProps) {
   const { message } = App.useApp();
   const t = useT();
   const isImage = p.field.type === 'image';
-  const max = p.field.multiple ? p.field.maxItems ?? 9 : 1;
+  const max = p.field.multiple ? (p.field.maxItems ?? 9) : 1;
   const [list, setList] = useState<UploadFile[]>(() =>
-    keysOf(p.value).map((k, i) => ({ uid: k, name: t('renderer.file.n', { n: i + 1 }), status: 'done', url: fileUrl(k), thumbUrl: isImage ? fileUrl(k) : undefined })),
+    keysOf(p.value).map((k, i) => ({
+      uid: k,
+      name: t('renderer.file.n', { n: i + 1 }),
+      status: 'done',
+      url: fileUrl(k),
+      thumbUrl: isImage ? fileUrl(k) : undefined,
+    })),
   );
   const listRef = useRef(list);
   listRef.current = list;
@@ -30,9 +36,18 @@ export default function FileUpload(p: ControlProps) {
   // The form may set a value later (an edit form loading): show it unless the user already changed files.
   const valueKey = keysOf(p.value).join(',');
   useEffect(() => {
-    const current = listRef.current.filter((f) => f.status === 'done').map((f) => f.uid).join(',');
+    const current = listRef.current
+      .filter((f) => f.status === 'done')
+      .map((f) => f.uid)
+      .join(',');
     if (current === valueKey || listRef.current.some((f) => f.status === 'uploading')) return;
-    setList(valueKey ? valueKey.split(',').map((k, i) => ({ uid: k, name: t('renderer.file.n', { n: i + 1 }), status: 'done', url: fileUrl(k), thumbUrl: isImage ? fileUrl(k) : undefined })) : []);
+    setList(
+      valueKey
+        ? valueKey
+            .split(',')
+            .map((k, i) => ({ uid: k, name: t('renderer.file.n', { n: i + 1 }), status: 'done', url: fileUrl(k), thumbUrl: isImage ? fileUrl(k) : undefined }))
+        : [],
+    );
   }, [valueKey, fileUrl, isImage, t]);
 
   const emit = (files: UploadFile[]) => {
@@ -70,7 +85,8 @@ export default function FileUpload(p: ControlProps) {
           .filter((f) => f.status !== 'error')
           .map((f) => {
             const res = f.response as { key?: string; url?: string; name?: string } | undefined;
-            if (f.status === 'done' && res?.key) return { ...f, uid: res.key, url: fileUrl(res.key), thumbUrl: isImage ? fileUrl(res.key) : f.thumbUrl, name: res.name ?? f.name };
+            if (f.status === 'done' && res?.key)
+              return { ...f, uid: res.key, url: fileUrl(res.key), thumbUrl: isImage ? fileUrl(res.key) : f.thumbUrl, name: res.name ?? f.name };
             return f;
           });
         setList(next);

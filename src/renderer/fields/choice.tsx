@@ -31,23 +31,45 @@ function EnumSelect(p: ControlProps) {
   const options = enumValues(app, p.resource, p.field).map((v) => ({ value: v.value as string, label: t(v.label) }));
   const multiple = !!p.field.multiple && p.mode !== 'search';
   return (
-    <Select id={p.id} value={p.value as string | undefined} disabled={p.disabled} options={options} allowClear mode={multiple ? 'multiple' : undefined}
+    <Select
+      id={p.id}
+      value={p.value as string | undefined}
+      disabled={p.disabled}
+      options={options}
+      allowClear
+      mode={multiple ? 'multiple' : undefined}
       placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
-      onChange={(v) => p.onChange?.(v)} />
+      onChange={(v) => p.onChange?.(v)}
+    />
   );
 }
 
 function BooleanValue({ value }: ValueProps) {
   const t = useT();
   if (isEmptyValue(value)) return <Empty />;
-  return value === true || value === 'true' ? <Tag color="success" bordered={false}>{t('renderer.yes')}</Tag> : <Tag bordered={false}>{t('renderer.no')}</Tag>;
+  return value === true || value === 'true' ? (
+    <Tag color="success" bordered={false}>
+      {t('renderer.yes')}
+    </Tag>
+  ) : (
+    <Tag bordered={false}>{t('renderer.no')}</Tag>
+  );
 }
 
 function BooleanSelect(p: ControlProps) {
   const t = useT();
   return (
-    <Select id={p.id} value={p.value as boolean | undefined} allowClear placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
-      options={[{ value: true, label: t('renderer.yes') }, { value: false, label: t('renderer.no') }]} onChange={(v) => p.onChange?.(v)} />
+    <Select
+      id={p.id}
+      value={p.value as boolean | undefined}
+      allowClear
+      placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
+      options={[
+        { value: true, label: t('renderer.yes') },
+        { value: false, label: t('renderer.no') },
+      ]}
+      onChange={(v) => p.onChange?.(v)}
+    />
   );
 }
 

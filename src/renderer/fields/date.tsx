@@ -29,9 +29,16 @@ function DateInput(p: ControlProps) {
   const withTime = p.field.type === 'datetime';
   const f = dateFormats(locale);
   return (
-    <DatePicker id={p.id} style={{ width: '100%' }} value={toDay(p.value)} disabled={p.disabled} showTime={withTime}
-      format={withTime ? f.datetime : f.date} placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
-      onChange={(d) => p.onChange?.(d ? d.format(withTime ? ISO : DAY) : undefined)} />
+    <DatePicker
+      id={p.id}
+      style={{ width: '100%' }}
+      value={toDay(p.value)}
+      disabled={p.disabled}
+      showTime={withTime}
+      format={withTime ? f.datetime : f.date}
+      placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
+      onChange={(d) => p.onChange?.(d ? d.format(withTime ? ISO : DAY) : undefined)}
+    />
   );
 }
 
@@ -41,12 +48,19 @@ function RangeInput(p: ControlProps) {
   const t = useT();
   const v = Array.isArray(p.value) ? p.value : [];
   return (
-    <DatePicker.RangePicker id={p.id} style={{ width: '100%' }} value={[toDay(v[0]), toDay(v[1])]} disabled={p.disabled} format={dateFormats(locale).date}
-      allowEmpty={p.mode === 'search' ? [true, true] : undefined} placeholder={[t('renderer.range.start'), t('renderer.range.end')]}
+    <DatePicker.RangePicker
+      id={p.id}
+      style={{ width: '100%' }}
+      value={[toDay(v[0]), toDay(v[1])]}
+      disabled={p.disabled}
+      format={dateFormats(locale).date}
+      allowEmpty={p.mode === 'search' ? [true, true] : undefined}
+      placeholder={[t('renderer.range.start'), t('renderer.range.end')]}
       onChange={(ds) => {
         const out = [ds?.[0]?.format(DAY) ?? null, ds?.[1]?.format(DAY) ?? null];
         p.onChange?.(out[0] === null && out[1] === null ? undefined : out);
-      }} />
+      }}
+    />
   );
 }
 

@@ -16,11 +16,17 @@ function NumberValue({ value, field }: ValueProps) {
 function NumberInput(p: ControlProps) {
   const t = useT();
   return (
-    <InputNumber id={p.id} style={{ width: '100%' }} value={p.value as number | null | undefined} disabled={p.disabled}
+    <InputNumber
+      id={p.id}
+      style={{ width: '100%' }}
+      value={p.value as number | null | undefined}
+      disabled={p.disabled}
       precision={p.field.type === 'integer' ? 0 : undefined}
-      min={typeof p.field.min === 'number' ? p.field.min : undefined} max={typeof p.field.max === 'number' ? p.field.max : undefined}
+      min={typeof p.field.min === 'number' ? p.field.min : undefined}
+      max={typeof p.field.max === 'number' ? p.field.max : undefined}
       placeholder={t('renderer.placeholder.input', { field: p.field.title ? t(p.field.title) : '' })}
-      onChange={(v) => p.onChange?.(v ?? undefined)} />
+      onChange={(v) => p.onChange?.(v ?? undefined)}
+    />
   );
 }
 
@@ -34,7 +40,13 @@ function MoneyValue({ value }: ValueProps) {
 function MoneyInput(p: ControlProps) {
   const t = useT();
   return (
-    <Input id={p.id} prefix="¥" inputMode="decimal" value={(p.value as string) ?? ''} disabled={p.disabled} allowClear={p.mode === 'search'}
+    <Input
+      id={p.id}
+      prefix="¥"
+      inputMode="decimal"
+      value={(p.value as string) ?? ''}
+      disabled={p.disabled}
+      allowClear={p.mode === 'search'}
       placeholder={p.field.placeholder ? t(p.field.placeholder) : '0.00'}
       onChange={(e) => {
         const v = e.target.value.replace(/[^\d.-]/g, '');
@@ -47,7 +59,8 @@ function MoneyInput(p: ControlProps) {
           const [i, f = ''] = v.split('.');
           p.onChange?.(`${i}.${(f + '00').slice(0, 2)}`);
         }
-      }} />
+      }}
+    />
   );
 }
 
@@ -62,7 +75,13 @@ function RangeInputs(p: ControlProps) {
   };
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Input id={p.id} value={from ?? ''} inputMode="decimal" placeholder={t('renderer.range.from')} onChange={(e) => set(0, e.target.value.replace(/[^\d.-]/g, ''))} />
+      <Input
+        id={p.id}
+        value={from ?? ''}
+        inputMode="decimal"
+        placeholder={t('renderer.range.from')}
+        onChange={(e) => set(0, e.target.value.replace(/[^\d.-]/g, ''))}
+      />
       <Input value={to ?? ''} inputMode="decimal" placeholder={t('renderer.range.to')} onChange={(e) => set(1, e.target.value.replace(/[^\d.-]/g, ''))} />
     </Space.Compact>
   );

@@ -22,11 +22,22 @@ function OptionSelect(p: ControlProps) {
   const multiple = !!p.field.multiple && p.mode !== 'search';
   const value = isEmptyValue(p.value) ? undefined : Array.isArray(p.value) ? p.value.map(String) : String(p.value);
   return (
-    <Select id={p.id} value={value} disabled={p.disabled} mode={multiple ? 'multiple' : undefined} allowClear showSearch filterOption={false}
-      options={options.map((o) => ({ value: String(o.value), label: o.label }))} onSearch={search} loading={loading}
+    <Select
+      id={p.id}
+      value={value}
+      disabled={p.disabled}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch
+      filterOption={false}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      onSearch={search}
+      loading={loading}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}
-      onChange={(v) => p.onChange?.(v)} onClear={() => search('')} />
+      onChange={(v) => p.onChange?.(v)}
+      onClear={() => search('')}
+    />
   );
 }
 

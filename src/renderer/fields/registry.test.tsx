@@ -24,7 +24,14 @@ describe('field-type registry', () => {
 
 const res: Resource = {
   name: 'demo',
-  enums: { level: { values: [{ value: 1, label: 'renderer.yes', color: 'gold' }, { value: 2, label: 'renderer.no' }] } },
+  enums: {
+    level: {
+      values: [
+        { value: 1, label: 'renderer.yes', color: 'gold' },
+        { value: 2, label: 'renderer.no' },
+      ],
+    },
+  },
   fields: {},
 };
 

@@ -20,7 +20,11 @@ function TextValue({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return <Empty />;
   const text = textOf(value, t);
   return (
-    <Typography.Text copyable={field.copyable ? { text } : false} ellipsis={field.ellipsis ? { tooltip: text } : false} style={field.ellipsis ? { maxWidth: field.width ?? 200 } : undefined}>
+    <Typography.Text
+      copyable={field.copyable ? { text } : false}
+      ellipsis={field.ellipsis ? { tooltip: text } : false}
+      style={field.ellipsis ? { maxWidth: field.width ?? 200 } : undefined}
+    >
       {text}
     </Typography.Text>
   );
@@ -37,24 +41,46 @@ function TextCell(p: ValueProps) {
 function TextInput(p: ControlProps) {
   const t = useT();
   return (
-    <Input id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} allowClear={p.mode === 'search'} maxLength={p.mode === 'search' ? undefined : p.field.maxLength}
-      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+    <Input
+      id={p.id}
+      value={(p.value as string) ?? ''}
+      disabled={p.disabled}
+      allowClear={p.mode === 'search'}
+      maxLength={p.mode === 'search' ? undefined : p.field.maxLength}
+      placeholder={placeholderOf(t, p)}
+      onChange={(e) => p.onChange?.(e.target.value)}
+    />
   );
 }
 
 function TextArea(p: ControlProps) {
   const t = useT();
   return (
-    <Input.TextArea id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} maxLength={p.field.maxLength} showCount={!!p.field.maxLength}
-      autoSize={{ minRows: 2, maxRows: 6 }} placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+    <Input.TextArea
+      id={p.id}
+      value={(p.value as string) ?? ''}
+      disabled={p.disabled}
+      maxLength={p.field.maxLength}
+      showCount={!!p.field.maxLength}
+      autoSize={{ minRows: 2, maxRows: 6 }}
+      placeholder={placeholderOf(t, p)}
+      onChange={(e) => p.onChange?.(e.target.value)}
+    />
   );
 }
 
 function PasswordInput(p: ControlProps) {
   const t = useT();
   return (
-    <Input.Password id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} maxLength={p.field.maxLength} autoComplete="new-password"
-      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value)} />
+    <Input.Password
+      id={p.id}
+      value={(p.value as string) ?? ''}
+      disabled={p.disabled}
+      maxLength={p.field.maxLength}
+      autoComplete="new-password"
+      placeholder={placeholderOf(t, p)}
+      onChange={(e) => p.onChange?.(e.target.value)}
+    />
   );
 }
 
@@ -75,8 +101,16 @@ function PhoneDisplay({ value, field }: ValueProps) {
 function PhoneInput(p: ControlProps) {
   const t = useT();
   return (
-    <Input id={p.id} value={(p.value as string) ?? ''} disabled={p.disabled} allowClear={p.mode === 'search'} inputMode="tel" maxLength={20}
-      placeholder={placeholderOf(t, p)} onChange={(e) => p.onChange?.(e.target.value.trim())} />
+    <Input
+      id={p.id}
+      value={(p.value as string) ?? ''}
+      disabled={p.disabled}
+      allowClear={p.mode === 'search'}
+      inputMode="tel"
+      maxLength={20}
+      placeholder={placeholderOf(t, p)}
+      onChange={(e) => p.onChange?.(e.target.value.trim())}
+    />
   );
 }
 
@@ -85,11 +119,18 @@ function BigintInput(p: ControlProps) {
   const t = useT();
   const v = Array.isArray(p.value) ? p.value.join(',') : ((p.value as string) ?? '');
   return (
-    <Input id={p.id} value={v} disabled={p.disabled} allowClear={p.mode === 'search'} inputMode="numeric" placeholder={placeholderOf(t, p)}
+    <Input
+      id={p.id}
+      value={v}
+      disabled={p.disabled}
+      allowClear={p.mode === 'search'}
+      inputMode="numeric"
+      placeholder={placeholderOf(t, p)}
       onChange={(e) => {
         const raw = e.target.value.replace(/[^\d,]/g, '');
         p.onChange?.(p.field.multiple ? raw.split(',').filter(Boolean) : raw);
-      }} />
+      }}
+    />
   );
 }
 

@@ -24,12 +24,27 @@ function ReadOnlyValue({ resource, name, value }: { resource: Resource; name: st
   return <Display name={name} field={field} resource={resource} value={value} />;
 }
 
-function Control({ resource, item, id, value, onChange }: { resource: Resource; item: NormalizedFormItem; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+function Control({
+  resource,
+  item,
+  id,
+  value,
+  onChange,
+}: {
+  resource: Resource;
+  item: NormalizedFormItem;
+  id?: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
   const field = fieldOf(resource, item.field);
   const form = Form.useFormInstance();
   // preserve: a dependency may be a value of the record the form was opened on without being one of
   // its items (the order's region when choosing a store to assign it to)
-  const watched = Form.useWatch((values: Record<string, unknown>) => (item.dependsOn.length ? JSON.stringify(pick(values ?? {}, item.dependsOn)) : ''), { form, preserve: true });
+  const watched = Form.useWatch((values: Record<string, unknown>) => (item.dependsOn.length ? JSON.stringify(pick(values ?? {}, item.dependsOn)) : ''), {
+    form,
+    preserve: true,
+  });
   const depends = watched || item.params ? { ...(item.params ?? {}), ...(watched ? (JSON.parse(watched) as Record<string, unknown>) : {}) } : undefined;
   // A choice that depended on another field is cleared when the user changes that field
   // (not when the form first fills in: then there was nothing chosen before).

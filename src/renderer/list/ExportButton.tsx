@@ -34,11 +34,19 @@ export function ExportButton({ binding, input, title, columns }: { binding: ApiB
           await download(binding, takesColumns && columns?.length ? { ...input, columns: columns.join(',') } : input, {
             onDownload: (received, total) => {
               rows = total;
-              const text = total === null ? t('renderer.export.receiving', { size: size(received, locale) }) : t('renderer.export.progress', { rows: total, size: size(received, locale) });
+              const text =
+                total === null
+                  ? t('renderer.export.receiving', { size: size(received, locale) })
+                  : t('renderer.export.progress', { rows: total, size: size(received, locale) });
               message.open({ key: KEY, type: 'loading', content: text, duration: 0 });
             },
           });
-          message.open({ key: KEY, type: 'success', content: rows === null ? t('renderer.export.done') : t('renderer.export.doneRows', { rows }), duration: 3 });
+          message.open({
+            key: KEY,
+            type: 'success',
+            content: rows === null ? t('renderer.export.done') : t('renderer.export.doneRows', { rows }),
+            duration: 3,
+          });
         } catch (e) {
           message.open({ key: KEY, type: 'error', content: (e as Error).message || t('renderer.export.failed'), duration: 4 });
         } finally {

@@ -8,9 +8,26 @@ import { App, Button, Grid, Space, theme } from 'antd';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
-  filtersToFormValues, formValuesToFilters, requireBinding, useActionGate, useColumnSettings, useCounts,
-  pick, useListController, useRuntime, endPrepaint, filtersKey, searchFormFields, hiddenByDefault, normalizeColumns, operationColumnWidth,
-  listColumnWidths, textMeasure, listTabs, ALL_TAB, type Row,
+  filtersToFormValues,
+  formValuesToFilters,
+  requireBinding,
+  useActionGate,
+  useColumnSettings,
+  useCounts,
+  pick,
+  useListController,
+  useRuntime,
+  endPrepaint,
+  filtersKey,
+  searchFormFields,
+  hiddenByDefault,
+  normalizeColumns,
+  operationColumnWidth,
+  listColumnWidths,
+  textMeasure,
+  listTabs,
+  ALL_TAB,
+  type Row,
 } from '../../engine';
 import { useT } from '../i18n';
 import { actionIcon } from '../icons';
@@ -62,7 +79,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
   }, [list.loading]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
-  const opWidth = operationColumnWidth((view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)), t('renderer.more'));
+  const opWidth = operationColumnWidth(
+    (view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)),
+    t('renderer.more'),
+  );
   // widths from the field types and the translated titles (src/engine/column-width.ts); phone-sized
   // screens put the key columns first and fix none
   const { token } = theme.useToken();
@@ -94,28 +114,45 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const live = useRef({ list, settings, runner });
   live.current = { list, settings, runner };
 
-  const toolbar = useMemo(() => (view.toolbar ?? []).flatMap((item, i) => {
-    if ('action' in item) {
-      if (!gate.allowed(item.action)) return [];
-      const a = gate.action(item.action);
-      return [
-        <Button key={`a${i}`} type={a.primary ? 'primary' : 'default'} danger={!!a.danger} icon={actionIcon(a.icon ?? (a.primary ? 'PlusOutlined' : undefined))} onClick={() => live.current.runner.run(item.action)}>
-          {t(a.title)}
-        </Button>,
-      ];
-    }
-    if ('switch' in item) {
-      if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(requireBinding(resource, item.get).roles, user?.roles ?? [])) return [];
-      return [<ToolbarSwitch key={`s${i}`} resource={resource} item={item} title={item.title} />];
-    }
-    const binding = requireBinding(resource, item.export);
-    if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(binding.roles, user?.roles ?? [])) return [];
-    // Exactly the export binding's inputs: the current filters and tab, not the page.
-    const input = pick(list.shownQuery, resolveBindingInput(resource, binding).map((p) => p.name).filter((n) => n !== 'current' && n !== 'pageSize'));
-    // The columns the user sees, in the list's order (column settings may hide some).
-    const visible = normalizeColumns(resource.list!.columns).map((c) => c.field).filter((f) => settings.columns[f]?.show !== false);
-    return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
-  }), [view.toolbar, gate, resource, user, t, list.shownQuery, settings.columns]);
+  const toolbar = useMemo(
+    () =>
+      (view.toolbar ?? []).flatMap((item, i) => {
+        if ('action' in item) {
+          if (!gate.allowed(item.action)) return [];
+          const a = gate.action(item.action);
+          return [
+            <Button
+              key={`a${i}`}
+              type={a.primary ? 'primary' : 'default'}
+              danger={!!a.danger}
+              icon={actionIcon(a.icon ?? (a.primary ? 'PlusOutlined' : undefined))}
+              onClick={() => live.current.runner.run(item.action)}
+            >
+              {t(a.title)}
+            </Button>,
+          ];
+        }
+        if ('switch' in item) {
+          if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(requireBinding(resource, item.get).roles, user?.roles ?? [])) return [];
+          return [<ToolbarSwitch key={`s${i}`} resource={resource} item={item} title={item.title} />];
+        }
+        const binding = requireBinding(resource, item.export);
+        if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(binding.roles, user?.roles ?? [])) return [];
+        // Exactly the export binding's inputs: the current filters and tab, not the page.
+        const input = pick(
+          list.shownQuery,
+          resolveBindingInput(resource, binding)
+            .map((p) => p.name)
+            .filter((n) => n !== 'current' && n !== 'pageSize'),
+        );
+        // The columns the user sees, in the list's order (column settings may hide some).
+        const visible = normalizeColumns(resource.list!.columns)
+          .map((c) => c.field)
+          .filter((f) => settings.columns[f]?.show !== false);
+        return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
+      }),
+    [view.toolbar, gate, resource, user, t, list.shownQuery, settings.columns],
+  );
 
   const bulk = useMemo(() => gate.bulkActions(), [gate]);
   const pageSizes = [10, 20, 50, 100];
@@ -123,7 +160,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // One element for the table, rebuilt only when what it shows changes: a click that changes the URL
   // re-renders this screen, and ProTable re-rendered every cell with the old rows before (profile: most
   // of the ~0.5 s before a page-2 request). The new rows, page and tab arrive together in one render.
-  const table: ReactNode = useMemo(() => (
+  const table: ReactNode = useMemo(
+    () => (
       <ProTable<Row>
         rowKey={list.rowKey}
         actionRef={actionRef}
@@ -140,7 +178,12 @@ export function ListScreen({ resource }: { resource: Resource }) {
         form={{ initialValues: initialFormValues }}
         search={
           columns.some((c) => !c.hideInSearch)
-            ? { labelWidth: 'auto', searchText: t('renderer.search'), resetText: t('renderer.reset'), collapseRender: (collapsed) => t(collapsed ? 'renderer.expand' : 'renderer.collapse') }
+            ? {
+                labelWidth: 'auto',
+                searchText: t('renderer.search'),
+                resetText: t('renderer.reset'),
+                collapseRender: (collapsed) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
+              }
             : false
         }
         onSubmit={(values) => {
@@ -172,7 +215,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
         tableAlertOptionRender={() => (
           <Space size={16}>
             {bulk.map((n) => (
-              <a key={n} onClick={() => live.current.runner.runBulk(n, live.current.list.selectedRows)} style={{ color: gate.action(n).danger ? '#ff4d4f' : undefined }}>
+              <a
+                key={n}
+                onClick={() => live.current.runner.runBulk(n, live.current.list.selectedRows)}
+                style={{ color: gate.action(n).danger ? '#ff4d4f' : undefined }}
+              >
                 {t(gate.action(n).title)}
               </a>
             ))}
@@ -195,7 +242,31 @@ export function ListScreen({ resource }: { resource: Resource }) {
         dateFormatter="string"
         cardBordered
       />
-  ), [columns, list.rows, list.loading, list.total, list.totalExact, list.selectedKeys, list.selectedRows, list.rowKey, shown, settings.density, settings.columns, toolbar, tabs, tabList, tabItems, bulk, gate, t, resource, scrollX, extraSize.join()]);
+    ),
+    [
+      columns,
+      list.rows,
+      list.loading,
+      list.total,
+      list.totalExact,
+      list.selectedKeys,
+      list.selectedRows,
+      list.rowKey,
+      shown,
+      settings.density,
+      settings.columns,
+      toolbar,
+      tabs,
+      tabList,
+      tabItems,
+      bulk,
+      gate,
+      t,
+      resource,
+      scrollX,
+      extraSize.join(),
+    ],
+  );
 
   return (
     <>

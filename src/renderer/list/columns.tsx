@@ -15,8 +15,12 @@ import { FieldCell } from './FieldCell';
  * the key columns come first and nothing is fixed, so the rest scroll in from the right.
  */
 export function tableColumns(
-  resource: Resource, t: Translate, operation: ((record: Row) => ReactNode) | undefined, operationWidth: number,
-  widths: Record<string, number>, narrow = false,
+  resource: Resource,
+  t: Translate,
+  operation: ((record: Row) => ReactNode) | undefined,
+  operationWidth: number,
+  widths: Record<string, number>,
+  narrow = false,
 ): ProColumns<Row>[] {
   const keys = keyColumns(resource);
   const all = normalizeColumns(resource.list?.columns ?? []);

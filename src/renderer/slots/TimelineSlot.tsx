@@ -40,7 +40,14 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
   const t = useT();
   const [entries, setEntries] = useState<LogEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const key = binding ? JSON.stringify(pick(record, resolveBindingInput(resource, binding).map((p) => p.name))) : '';
+  const key = binding
+    ? JSON.stringify(
+        pick(
+          record,
+          resolveBindingInput(resource, binding).map((p) => p.name),
+        ),
+      )
+    : '';
 
   // `record` too: the detail view reloads the record after an action while this section stays
   // mounted, and the action wrote a log entry to show.
@@ -48,7 +55,7 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
     if (!binding) return;
     let live = true;
     call<LogEntry[] | { list: LogEntry[] }>(binding, JSON.parse(key) as Record<string, unknown>)
-      .then((d) => live && (setEntries(Array.isArray(d) ? d : d?.list ?? []), setError(null)))
+      .then((d) => live && (setEntries(Array.isArray(d) ? d : (d?.list ?? [])), setError(null)))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
@@ -80,7 +87,9 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
               </Space>
               {keys.map((k) => (
                 <div key={k} style={{ fontSize: 13 }}>
-                  <Typography.Text type="secondary">{t('renderer.timeline.field', { field: resource.fields?.[k] ? t(resource.fields[k].title) : k })}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('renderer.timeline.field', { field: resource.fields?.[k] ? t(resource.fields[k].title) : k })}
+                  </Typography.Text>
                   <Value resource={resource} name={k} value={e.before?.[k] ?? null} /> → <Value resource={resource} name={k} value={e.after?.[k] ?? null} />
                 </div>
               ))}

@@ -2,4 +2,7 @@
 import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../slots';
 
-registerSlot('timeline', lazyPreload(() => import('./TimelineSlot')));
+registerSlot(
+  'timeline',
+  lazyPreload(() => import('./TimelineSlot')),
+);

@@ -38,11 +38,35 @@ const DATA: Performance = {
     { bucket: '2026-11-21', orders: 40, gmv: '8000.00', refunded: '100.00' },
     { bucket: '2026-11-22', orders: 42, gmv: '8400.50', refunded: '0.00' },
   ],
-  byStatus: [{ status: 'settled', orders: 600, gmv: '120000.00' }, { status: 'pending', orders: 634, gmv: '125678.50' }],
-  byPlatform: [{ platform: 'taobao', orders: 700, gmv: '140000.00' }, { platform: 'jd', orders: 534, gmv: '105678.50' }],
+  byStatus: [
+    { status: 'settled', orders: 600, gmv: '120000.00' },
+    { status: 'pending', orders: 634, gmv: '125678.50' },
+  ],
+  byPlatform: [
+    { platform: 'taobao', orders: 700, gmv: '140000.00' },
+    { platform: 'jd', orders: 534, gmv: '105678.50' },
+  ],
   topStores: [
-    { rank: 1, storeId: '9000000000000000001', storeName: '杭州西湖旗舰店', merchantName: '杭州安居家政服务有限公司', orders: 120, completed: 90, completionRate: 0.75, settledAmount: '12345.60' },
-    { rank: 2, storeId: '9000000000000000002', storeName: '上海浦东服务站', merchantName: '上海优家', orders: 80, completed: 20, completionRate: 0.25, settledAmount: '0.00' },
+    {
+      rank: 1,
+      storeId: '9000000000000000001',
+      storeName: '杭州西湖旗舰店',
+      merchantName: '杭州安居家政服务有限公司',
+      orders: 120,
+      completed: 90,
+      completionRate: 0.75,
+      settledAmount: '12345.60',
+    },
+    {
+      rank: 2,
+      storeId: '9000000000000000002',
+      storeName: '上海浦东服务站',
+      merchantName: '上海优家',
+      orders: 80,
+      completed: 20,
+      completionRate: 0.25,
+      settledAmount: '0.00',
+    },
   ],
 };
 
@@ -54,10 +78,16 @@ function setup(handler: (input: Record<string, unknown>) => unknown = () => DATA
   });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <IntlProvider locale="zh-CN" messages={messages} onError={() => undefined}>
-      <App><RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider></App>
+      <App>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </App>
     </IntlProvider>
   );
-  render(<Wrapper><DashboardScreen resource={resource} /></Wrapper>);
+  render(
+    <Wrapper>
+      <DashboardScreen resource={resource} />
+    </Wrapper>,
+  );
   return rt;
 }
 
@@ -94,7 +124,9 @@ describe('DashboardScreen', () => {
   it('lists the top stores with counts, rates and money by locale', async () => {
     setup();
     const row = (await screen.findByText('杭州西湖旗舰店')).closest('tr') as HTMLElement;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['1', '杭州西湖旗舰店', '杭州安居家政服务有限公司', '120', '90', '75.0%', '¥12,345.60']);
   });
 
@@ -115,7 +147,7 @@ describe('DashboardScreen', () => {
     await waitFor(() => expect(screen.queryByText('数据加载失败')).toBeNull());
   });
 
-  it('filters by merchant, then offers only that merchant\'s stores', async () => {
+  it("filters by merchant, then offers only that merchant's stores", async () => {
     const rt = setup();
     await screen.findByTestId('metric-gmv');
     const merchantSelect = screen.getByText('全部商户').closest('.ant-select') as HTMLElement;
@@ -138,13 +170,20 @@ describe('chart options', () => {
   it('draws the trend with money on the left axis and orders on the right', () => {
     const o = trendOption(DATA, t, 'zh-CN');
     expect(o.xAxis.data).toEqual(['11-21', '11-22']);
-    expect(o.series.map((s) => [s.name, s.data])).toEqual([['成交额', [8000, 8400.5]], ['退款金额', [100, 0]], ['订单量', [40, 42]]]);
+    expect(o.series.map((s) => [s.name, s.data])).toEqual([
+      ['成交额', [8000, 8400.5]],
+      ['退款金额', [100, 0]],
+      ['订单量', [40, 42]],
+    ]);
     expect(o.series[2].yAxisIndex).toBe(1);
     expect(trendOption(DATA, t, 'en-US').xAxis.data).toEqual(['Nov 21', 'Nov 22']);
   });
   it('labels statuses and platforms', () => {
     const s = statusOption(DATA, t, 'zh-CN', (x) => t(`enum.orderStatus.${x}`));
-    expect(s.series[0].data).toEqual([{ name: '已结算', value: 600 }, { name: '待派单', value: 634 }]);
+    expect(s.series[0].data).toEqual([
+      { name: '已结算', value: 600 },
+      { name: '待派单', value: 634 },
+    ]);
     const p = platformOption(DATA, t, 'zh-CN', (x) => t(`enum.platform.${x}`));
     expect(p.yAxis.data).toEqual(['京东', '淘宝']);
     expect(p.series[0].data).toEqual([534, 700]);

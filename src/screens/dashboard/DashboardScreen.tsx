@@ -31,16 +31,28 @@ export default function DashboardScreen({ resource }: ScreenProps) {
     if (filters.merchantId) input.merchantId = filters.merchantId;
     if (filters.storeId) input.storeId = filters.storeId;
     call<Performance>(resource.api!.performance, input)
-      .then((d) => { if (mine === seq.current) { setData(d); setError(null); } })
-      .catch((e: Error) => { if (mine === seq.current) setError(e.message); })
-      .finally(() => { if (mine === seq.current) setLoading(false); });
+      .then((d) => {
+        if (mine === seq.current) {
+          setData(d);
+          setError(null);
+        }
+      })
+      .catch((e: Error) => {
+        if (mine === seq.current) setError(e.message);
+      })
+      .finally(() => {
+        if (mine === seq.current) setLoading(false);
+      });
   }, [call, resource, filters, reload]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const platformLabel = useCallback((p: string) => {
-    const def = app.enums?.platform?.values.find((v) => String(v.value) === p);
-    return def ? t(def.label) : p;
-  }, [app, t]);
+  const platformLabel = useCallback(
+    (p: string) => {
+      const def = app.enums?.platform?.values.find((v) => String(v.value) === p);
+      return def ? t(def.label) : p;
+    },
+    [app, t],
+  );
   const statusLabel = useCallback((s: string) => t(`enum.orderStatus.${s}`), [t]);
 
   const trend = useMemo(() => (data ? trendOption(data, t, locale) : null), [data, t, locale]);
@@ -55,15 +67,27 @@ export default function DashboardScreen({ resource }: ScreenProps) {
         {data && (
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
             {t('dashboard.periodNote', {
-              from: formatDate(data.range.dateFrom, locale), to: formatDate(data.range.dateTo, locale), days: data.range.days,
-              prevFrom: formatDate(data.range.previousFrom, locale), prevTo: formatDate(data.range.previousTo, locale),
+              from: formatDate(data.range.dateFrom, locale),
+              to: formatDate(data.range.dateTo, locale),
+              days: data.range.days,
+              prevFrom: formatDate(data.range.previousFrom, locale),
+              prevTo: formatDate(data.range.previousTo, locale),
             })}
           </Typography.Text>
         )}
       </Card>
       {error && (
-        <Alert type="error" showIcon message={t('dashboard.loadFailed')} description={error}
-          action={<Button size="small" onClick={refresh}>{t('dashboard.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('dashboard.loadFailed')}
+          description={error}
+          action={
+            <Button size="small" onClick={refresh}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
       )}
       <StatCards data={data} loading={loading} />
       <Card title={t('dashboard.trend.title')} size="small" loading={!data && loading}>
@@ -77,7 +101,11 @@ export default function DashboardScreen({ resource }: ScreenProps) {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('dashboard.byPlatform.title')} size="small" loading={!data && loading}>
-            {platform && !empty ? <Chart option={platform} height={280} label={t('dashboard.byPlatform.title')} /> : <Empty description={t('dashboard.empty')} />}
+            {platform && !empty ? (
+              <Chart option={platform} height={280} label={t('dashboard.byPlatform.title')} />
+            ) : (
+              <Empty description={t('dashboard.empty')} />
+            )}
           </Card>
         </Col>
       </Row>

@@ -41,12 +41,35 @@ function presets(t: (k: string) => string, today: Dayjs): { label: string; value
 }
 
 /** A searchable select of a ref/dict field; empty means "all". */
-function OptionFilter({ field, value, onChange, placeholder, depends }: { field: AnyField; value?: string; onChange: (v?: string) => void; placeholder: string; depends?: Record<string, unknown> }) {
+function OptionFilter({
+  field,
+  value,
+  onChange,
+  placeholder,
+  depends,
+}: {
+  field: AnyField;
+  value?: string;
+  onChange: (v?: string) => void;
+  placeholder: string;
+  depends?: Record<string, unknown>;
+}) {
   const { options, loading, search } = useOptions(field, depends);
   return (
-    <Select style={{ width: 220 }} aria-label={placeholder} value={value} allowClear showSearch filterOption={false} loading={loading}
-      placeholder={placeholder} onSearch={search} onClear={() => search('')}
-      options={options.map((o) => ({ value: String(o.value), label: o.label }))} onChange={(v?: string) => onChange(v || undefined)} />
+    <Select
+      style={{ width: 220 }}
+      aria-label={placeholder}
+      value={value}
+      allowClear
+      showSearch
+      filterOption={false}
+      loading={loading}
+      placeholder={placeholder}
+      onSearch={search}
+      onClear={() => search('')}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      onChange={(v?: string) => onChange(v || undefined)}
+    />
   );
 }
 
@@ -75,11 +98,19 @@ export function FilterBar({ resource, value, onChange, onRefresh, loading }: Fil
         disabledDate={(d, info) => d.isAfter(today, 'day') || (!!info?.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS)}
         onChange={(r) => r?.[0] && r[1] && onChange({ ...value, dateFrom: r[0].format(DAY_FORMAT), dateTo: r[1].format(DAY_FORMAT) })}
       />
-      <OptionFilter field={fields.merchantId} value={value.merchantId} placeholder={t('dashboard.allMerchants')}
-        onChange={(merchantId) => onChange({ ...value, merchantId, storeId: undefined })} />
-      <OptionFilter field={fields.storeId} value={value.storeId} placeholder={t('dashboard.allStores')}
+      <OptionFilter
+        field={fields.merchantId}
+        value={value.merchantId}
+        placeholder={t('dashboard.allMerchants')}
+        onChange={(merchantId) => onChange({ ...value, merchantId, storeId: undefined })}
+      />
+      <OptionFilter
+        field={fields.storeId}
+        value={value.storeId}
+        placeholder={t('dashboard.allStores')}
         depends={value.merchantId ? { merchantId: value.merchantId } : undefined}
-        onChange={(storeId) => onChange({ ...value, storeId })} />
+        onChange={(storeId) => onChange({ ...value, storeId })}
+      />
       <Segmented options={granularities} value={value.granularity} onChange={(g) => onChange({ ...value, granularity: g as Filters['granularity'] })} />
       <Tooltip title={t('dashboard.refresh')}>
         <Button icon={<ReloadOutlined />} onClick={onRefresh} loading={loading} aria-label={t('dashboard.refresh')} />

@@ -31,13 +31,18 @@ const BAD = '#cf1322';
 function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Change<number | string>; higherIsBetter: boolean }) {
   const t = useT();
   const { locale } = useRuntime();
-  const fmt = (v: number | string) => (kind === 'money' ? formatMoney(v, locale) : kind === 'rate' ? formatPercent(Number(v), locale) : formatCount(Number(v), locale));
+  const fmt = (v: number | string) =>
+    kind === 'money' ? formatMoney(v, locale) : kind === 'rate' ? formatPercent(Number(v), locale) : formatCount(Number(v), locale);
   const previous = t('dashboard.previousValue', { value: fmt(metric.previous) });
   if (metric.change === null) {
-    return <Tooltip title={previous}><Typography.Text type="secondary">{t('dashboard.noPrevious')}</Typography.Text></Tooltip>;
+    return (
+      <Tooltip title={previous}>
+        <Typography.Text type="secondary">{t('dashboard.noPrevious')}</Typography.Text>
+      </Tooltip>
+    );
   }
   const c = metric.change;
-  const color = c === 0 ? undefined : (c > 0) === higherIsBetter ? GOOD : BAD;
+  const color = c === 0 ? undefined : c > 0 === higherIsBetter ? GOOD : BAD;
   const size = kind === 'rate' ? t('dashboard.points', { value: formatPoints(c, locale) }) : formatChange(c, locale);
   return (
     <Tooltip title={previous}>
@@ -58,7 +63,13 @@ export function StatCards({ data, loading }: { data: Performance | null; loading
     <Row gutter={[16, 16]}>
       {METRICS.map(({ key, kind, higherIsBetter }, i) => {
         const metric = data?.summary[key] as Change<number | string> | undefined;
-        const text = !metric ? '' : kind === 'money' ? formatMoney(metric.value, locale) : kind === 'rate' ? formatPercent(Number(metric.value), locale) : formatCount(Number(metric.value), locale);
+        const text = !metric
+          ? ''
+          : kind === 'money'
+            ? formatMoney(metric.value, locale)
+            : kind === 'rate'
+              ? formatPercent(Number(metric.value), locale)
+              : formatCount(Number(metric.value), locale);
         return (
           // first row: 4 headline metrics; second row: 5 operating metrics
           <Col key={key} xs={24} sm={12} lg={i < 4 ? 6 : undefined} flex={i < 4 ? undefined : '1 1 180px'}>
@@ -67,7 +78,9 @@ export function StatCards({ data, loading }: { data: Performance | null; loading
                 title={
                   <Space size={4}>
                     {t(`dashboard.metric.${key}`)}
-                    <Tooltip title={t(`dashboard.metric.${key}Hint`)}><InfoCircleOutlined /></Tooltip>
+                    <Tooltip title={t(`dashboard.metric.${key}Hint`)}>
+                      <InfoCircleOutlined />
+                    </Tooltip>
                   </Space>
                 }
                 value={text}

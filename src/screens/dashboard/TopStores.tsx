@@ -25,8 +25,20 @@ export function TopStores({ rows, loading }: { rows: Row[]; loading: boolean }) 
         { title: t('dashboard.topStores.merchant'), dataIndex: 'merchantName', ellipsis: true },
         { title: t('dashboard.topStores.orders'), dataIndex: 'orders', align: 'right', width: 110, render: (n: number) => formatCount(n, locale) },
         { title: t('dashboard.topStores.completed'), dataIndex: 'completed', align: 'right', width: 110, render: (n: number) => formatCount(n, locale) },
-        { title: t('dashboard.topStores.completionRate'), dataIndex: 'completionRate', align: 'right', width: 140, render: (n: number) => formatPercent(n, locale) },
-        { title: t('dashboard.topStores.settledAmount'), dataIndex: 'settledAmount', align: 'right', width: 150, render: (v: string) => formatMoney(v, locale) },
+        {
+          title: t('dashboard.topStores.completionRate'),
+          dataIndex: 'completionRate',
+          align: 'right',
+          width: 140,
+          render: (n: number) => formatPercent(n, locale),
+        },
+        {
+          title: t('dashboard.topStores.settledAmount'),
+          dataIndex: 'settledAmount',
+          align: 'right',
+          width: 150,
+          render: (v: string) => formatMoney(v, locale),
+        },
       ]}
     />
   );

@@ -22,7 +22,10 @@ export function trendOption(data: Performance, t: Translate, locale: string) {
       trigger: 'axis',
       // series 0/1 are money, 2 is a count
       formatter: (items: { seriesIndex: number; seriesName: string; value: number; marker: string; axisValueLabel: string }[]) =>
-        [items[0]?.axisValueLabel ?? '', ...items.map((i) => `${i.marker}${i.seriesName}: ${i.seriesIndex === 2 ? formatCount(i.value, locale) : money(i.value, locale)}`)].join('<br/>'),
+        [
+          items[0]?.axisValueLabel ?? '',
+          ...items.map((i) => `${i.marker}${i.seriesName}: ${i.seriesIndex === 2 ? formatCount(i.value, locale) : money(i.value, locale)}`),
+        ].join('<br/>'),
     },
     xAxis: { type: 'category', boundaryGap: false, data: data.trend.map((b) => bucketLabel(b.bucket, g, locale)) },
     yAxis: [
@@ -32,30 +35,50 @@ export function trendOption(data: Performance, t: Translate, locale: string) {
     series: [
       { name: names.gmv, type: 'line', smooth: true, showSymbol: false, areaStyle: { opacity: 0.08 }, data: data.trend.map((b) => Number(b.gmv)) },
       { name: names.refunded, type: 'line', smooth: true, showSymbol: false, data: data.trend.map((b) => Number(b.refunded)) },
-      { name: names.orders, type: 'line', smooth: true, showSymbol: false, yAxisIndex: 1, lineStyle: { type: 'dashed' }, data: data.trend.map((b) => b.orders) },
+      {
+        name: names.orders,
+        type: 'line',
+        smooth: true,
+        showSymbol: false,
+        yAxisIndex: 1,
+        lineStyle: { type: 'dashed' },
+        data: data.trend.map((b) => b.orders),
+      },
     ],
   };
 }
 
 /** Axis labels: ¥12.3万 (zh-CN) / ¥123K (en-US) via Intl compact notation. */
 export function compactMoney(v: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }).format(v);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'CNY',
+    currencyDisplay: 'narrowSymbol',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(v);
 }
 
 export function statusOption(data: Performance, t: Translate, locale: string, label: (status: string) => string) {
   return {
     color: COLORS,
-    tooltip: { trigger: 'item', formatter: (p: { name: string; value: number; percent: number }) => `${p.name}<br/>${formatCount(p.value, locale)} (${formatPercent(p.percent / 100, locale)})` },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number; percent: number }) =>
+        `${p.name}<br/>${formatCount(p.value, locale)} (${formatPercent(p.percent / 100, locale)})`,
+    },
     legend: { orient: 'vertical', right: 8, top: 'middle' },
-    series: [{
-      name: t('dashboard.byStatus.title'),
-      type: 'pie',
-      radius: ['45%', '72%'],
-      center: ['38%', '50%'],
-      avoidLabelOverlap: true,
-      label: { show: false },
-      data: data.byStatus.map((s) => ({ name: label(s.status), value: s.orders })),
-    }],
+    series: [
+      {
+        name: t('dashboard.byStatus.title'),
+        type: 'pie',
+        radius: ['45%', '72%'],
+        center: ['38%', '50%'],
+        avoidLabelOverlap: true,
+        label: { show: false },
+        data: data.byStatus.map((s) => ({ name: label(s.status), value: s.orders })),
+      },
+    ],
   };
 }
 
@@ -67,12 +90,14 @@ export function platformOption(data: Performance, t: Translate, locale: string, 
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => formatCount(v, locale) },
     xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v, locale) } },
     yAxis: { type: 'category', data: rows.map((p) => label(p.platform)) },
-    series: [{
-      name: t('dashboard.trend.orders'),
-      type: 'bar',
-      barMaxWidth: 22,
-      label: { show: true, position: 'right', formatter: (p: { value: number }) => formatCount(p.value, locale) },
-      data: rows.map((p) => p.orders),
-    }],
+    series: [
+      {
+        name: t('dashboard.trend.orders'),
+        type: 'bar',
+        barMaxWidth: 22,
+        label: { show: true, position: 'right', formatter: (p: { value: number }) => formatCount(p.value, locale) },
+        data: rows.map((p) => p.orders),
+      },
+    ],
   };
 }

@@ -30,7 +30,11 @@ export function bucketLabel(day: string, granularity: string, locale: string): s
   const [y, m, d] = day.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   if (granularity === 'month') {
-    return locale === 'zh-CN' ? `${y}-${String(m).padStart(2, '0')}` : new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+    return locale === 'zh-CN'
+      ? `${y}-${String(m).padStart(2, '0')}`
+      : new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
   }
-  return locale === 'zh-CN' ? `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` : new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return locale === 'zh-CN'
+    ? `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+    : new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }

@@ -2,4 +2,7 @@
 import { lazy } from 'react';
 import { registerScreen } from '../../renderer/slots';
 
-registerScreen('dashboard', lazy(() => import('./DashboardScreen')));
+registerScreen(
+  'dashboard',
+  lazy(() => import('./DashboardScreen')),
+);

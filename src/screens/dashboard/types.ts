@@ -22,7 +22,16 @@ export interface Performance {
   trend: { bucket: string; orders: number; gmv: string; refunded: string }[];
   byStatus: { status: string; orders: number; gmv: string }[];
   byPlatform: { platform: string; orders: number; gmv: string }[];
-  topStores: { rank: number; storeId: string; storeName: string; merchantName: string; orders: number; completed: number; completionRate: number; settledAmount: string }[];
+  topStores: {
+    rank: number;
+    storeId: string;
+    storeName: string;
+    merchantName: string;
+    orders: number;
+    completed: number;
+    completionRate: number;
+    settledAmount: string;
+  }[];
 }
 
 export interface Filters {

@@ -22,15 +22,33 @@ const store = storeJson as unknown as Resource;
 const messages = { ...enumsZh, ...rendererZh, ...staffZh, ...merchantZh, ...storeZh } as Record<string, string>;
 const MERCHANT_ID = '912186973240692736';
 const STORE = {
-  id: '912186973702066176', merchantId: MERCHANT_ID, merchantName: '小羊管家家电清洗', name: '小羊管家（姑苏店）',
-  region: ['320000', '320500', '320508'], address: '姑苏区人民路 88 号', contact: '潘玉兰', phone: '18895769159',
-  serviceArea: ['320508'], businessHours: '09:00-21:00', photos: [], status: 'enabled', auditStatus: 'pending',
-  auditReason: null, openOrderCount: 2, createdAt: '2026-09-26T20:33:50.518Z', updatedAt: '2026-09-26T20:33:50.518Z',
+  id: '912186973702066176',
+  merchantId: MERCHANT_ID,
+  merchantName: '小羊管家家电清洗',
+  name: '小羊管家（姑苏店）',
+  region: ['320000', '320500', '320508'],
+  address: '姑苏区人民路 88 号',
+  contact: '潘玉兰',
+  phone: '18895769159',
+  serviceArea: ['320508'],
+  businessHours: '09:00-21:00',
+  photos: [],
+  status: 'enabled',
+  auditStatus: 'pending',
+  auditReason: null,
+  openOrderCount: 2,
+  createdAt: '2026-09-26T20:33:50.518Z',
+  updatedAt: '2026-09-26T20:33:50.518Z',
 };
 
 function setup(roles: string[], handlers: Record<string, Handler> = {}) {
   const rt = fakeRuntime(
-    { '/merchant/franchiseStore': () => [STORE], '/store/getById': () => STORE, '/merchant/list': () => ({ list: [{ id: MERCHANT_ID, name: '小羊管家家电清洗' }], total: 1 }), ...handlers },
+    {
+      '/merchant/franchiseStore': () => [STORE],
+      '/store/getById': () => STORE,
+      '/merchant/list': () => ({ list: [{ id: MERCHANT_ID, name: '小羊管家家电清洗' }], total: 1 }),
+      ...handlers,
+    },
     { id: '1', username: 'u', nickname: 'U', roles },
   );
   rt.runtime.loadResource = async (name) => (name === 'store' ? store : undefined);
@@ -51,7 +69,11 @@ describe('FranchiseStores', () => {
 
   it("lists the merchant's stores with the store schema's columns; finance gets no write buttons", async () => {
     const { rt, Wrapper } = setup(['finance']);
-    render(<Wrapper><FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} /></Wrapper>);
+    render(
+      <Wrapper>
+        <FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} />
+      </Wrapper>,
+    );
     await screen.findByText('小羊管家（姑苏店）');
     expect(rt.calls[0]).toMatchObject({ path: '/merchant/franchiseStore', input: { id: MERCHANT_ID } });
     expect(screen.getByText('待审核')).toBeTruthy();
@@ -69,7 +91,17 @@ describe('FranchiseStores', () => {
         return { ...STORE, ...input };
       },
     });
-    render(<Wrapper><FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} onRecordChanged={recordChanged} /></Wrapper>);
+    render(
+      <Wrapper>
+        <FranchiseStores
+          resource={merchant}
+          record={{ id: MERCHANT_ID }}
+          section={section}
+          binding={merchant.api!.franchiseStore}
+          onRecordChanged={recordChanged}
+        />
+      </Wrapper>,
+    );
     await screen.findByText('小羊管家（姑苏店）');
     expect(screen.getByText('新增门店')).toBeTruthy();
     fireEvent.click(screen.getByText('编辑'));
@@ -77,7 +109,9 @@ describe('FranchiseStores', () => {
     expect(within(dialog).getByText('编辑加盟门店')).toBeTruthy();
     const name = (await within(dialog).findByDisplayValue('小羊管家（姑苏店）', {}, { timeout: 8000 })) as HTMLInputElement;
     fireEvent.change(name, { target: { value: '小羊管家（姑苏旗舰店）' } });
-    const ok = within(dialog).getAllByRole('button').find((b) => b.className.includes('primary'))!;
+    const ok = within(dialog)
+      .getAllByRole('button')
+      .find((b) => b.className.includes('primary'))!;
     fireEvent.click(ok);
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 8000 });
     expect(saved[0]).toMatchObject({ id: STORE.id, merchantId: MERCHANT_ID, name: '小羊管家（姑苏旗舰店）', serviceArea: ['320508'] });
@@ -90,12 +124,34 @@ describe('MerchantShops', () => {
   it('lists the authorised shops with platform and status, read only', async () => {
     const { Wrapper } = setup(['admin'], {
       '/merchant/shops': () => [
-        { id: '1', platform: 'tmall', platformShopId: 'TM1001', name: '小羊管家天猫旗舰店', authStatus: 'authorized', authorizedAt: '2026-10-01T02:00:00Z', tokenExpiresAt: null, lastSyncAt: null },
-        { id: '2', platform: 'jd', platformShopId: 'JD2002', name: '小羊管家京东自营', authStatus: 'unbound', authorizedAt: null, tokenExpiresAt: null, lastSyncAt: null },
+        {
+          id: '1',
+          platform: 'tmall',
+          platformShopId: 'TM1001',
+          name: '小羊管家天猫旗舰店',
+          authStatus: 'authorized',
+          authorizedAt: '2026-10-01T02:00:00Z',
+          tokenExpiresAt: null,
+          lastSyncAt: null,
+        },
+        {
+          id: '2',
+          platform: 'jd',
+          platformShopId: 'JD2002',
+          name: '小羊管家京东自营',
+          authStatus: 'unbound',
+          authorizedAt: null,
+          tokenExpiresAt: null,
+          lastSyncAt: null,
+        },
       ],
     });
     const section = merchant.detail!.sections.find((s) => s.slot === 'merchantShops')!;
-    render(<Wrapper><MerchantShops resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.shops} /></Wrapper>);
+    render(
+      <Wrapper>
+        <MerchantShops resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.shops} />
+      </Wrapper>,
+    );
     await screen.findByText('小羊管家天猫旗舰店');
     expect(screen.getByText('天猫')).toBeTruthy();
     expect(screen.getByText('已授权')).toBeTruthy();

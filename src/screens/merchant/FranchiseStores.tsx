@@ -26,9 +26,7 @@ function useStoreResource(): Resource | null {
   const [store, setStore] = useState<Resource | null>(null);
   useEffect(() => {
     let live = true;
-    const load = loadResource
-      ? loadResource('store')
-      : import('../../../schemas/store.json').then((m) => m.default as unknown as Resource);
+    const load = loadResource ? loadResource('store') : import('../../../schemas/store.json').then((m) => m.default as unknown as Resource);
     void load.then((r) => live && setStore(r ?? null));
     return () => {
       live = false;

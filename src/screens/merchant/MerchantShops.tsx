@@ -40,9 +40,17 @@ export default function MerchantShops({ resource, record, binding }: SlotProps) 
       locale={{ emptyText: t('merchant.noShops') }}
       columns={[
         { title: t('merchant.shopName'), dataIndex: 'name' },
-        { title: t('merchant.shopPlatform'), dataIndex: 'platform', render: (v: string) => <PlatformCell name="platform" field={PLATFORM} resource={resource} value={v} /> },
+        {
+          title: t('merchant.shopPlatform'),
+          dataIndex: 'platform',
+          render: (v: string) => <PlatformCell name="platform" field={PLATFORM} resource={resource} value={v} />,
+        },
         { title: t('merchant.shopPlatformId'), dataIndex: 'platformShopId', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
-        { title: t('merchant.shopAuthStatus'), dataIndex: 'authStatus', render: (v: NonNullable<ShopRow['authStatus']>) => <Tag color={STATUS[v]?.color}>{STATUS[v] ? t(STATUS[v]!.label) : v}</Tag> },
+        {
+          title: t('merchant.shopAuthStatus'),
+          dataIndex: 'authStatus',
+          render: (v: NonNullable<ShopRow['authStatus']>) => <Tag color={STATUS[v]?.color}>{STATUS[v] ? t(STATUS[v]!.label) : v}</Tag>,
+        },
         { title: t('merchant.shopAuthorizedAt'), dataIndex: 'authorizedAt', render: time },
         { title: t('merchant.shopTokenExpiresAt'), dataIndex: 'tokenExpiresAt', render: time },
         { title: t('merchant.shopLastSyncAt'), dataIndex: 'lastSyncAt', render: time },

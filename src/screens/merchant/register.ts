@@ -2,5 +2,11 @@
 import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('merchantShops', lazyPreload(() => import('./MerchantShops')));
-registerSlot('franchiseStores', lazyPreload(() => import('./FranchiseStores')));
+registerSlot(
+  'merchantShops',
+  lazyPreload(() => import('./MerchantShops')),
+);
+registerSlot(
+  'franchiseStores',
+  lazyPreload(() => import('./FranchiseStores')),
+);

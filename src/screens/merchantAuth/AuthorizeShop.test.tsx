@@ -26,7 +26,10 @@ function setup(record: Record<string, unknown>) {
     '/merchantAuth/getPlatform': () => PLATFORMS,
     // as the server answers: the status filter leaves out the disabled merchant
     '/merchant/list': (input) => {
-      const all = [{ id: '7', name: '小羊管家家电清洗', status: 'enabled' }, { id: '8', name: '快修侠家庭维修', status: 'disabled' }];
+      const all = [
+        { id: '7', name: '小羊管家家电清洗', status: 'enabled' },
+        { id: '8', name: '快修侠家庭维修', status: 'disabled' },
+      ];
       const list = all.filter((m) => !input.status || m.status === input.status);
       return { list, total: list.length, current: 1, pageSize: 20 };
     },
@@ -78,7 +81,7 @@ describe('AuthorizeShop', () => {
     expect(go.hasAttribute('disabled')).toBe(true);
   });
 
-  it('offers only enabled merchants (the form\'s params), never a disabled one', async () => {
+  it("offers only enabled merchants (the form's params), never a disabled one", async () => {
     clearOptionCache();
     const { rt } = setup({});
     const select = document.getElementById('merchantId')!;

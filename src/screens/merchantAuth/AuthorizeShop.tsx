@@ -117,24 +117,44 @@ export default function AuthorizeShop({ resource, record, open, onClose }: SlotP
           <Form layout="vertical">
             <Form.Item label={t('merchantAuth.merchant')} required>
               {MerchantControl && merchantField && (
-                <MerchantControl id="merchantId" name="merchantId" field={merchantField} resource={resource} value={merchantId} mode="form" depends={merchantParams}
-                  onChange={(v) => setMerchantId(v === undefined || v === null || v === '' ? undefined : String(v))} />
+                <MerchantControl
+                  id="merchantId"
+                  name="merchantId"
+                  field={merchantField}
+                  resource={resource}
+                  value={merchantId}
+                  mode="form"
+                  depends={merchantParams}
+                  onChange={(v) => setMerchantId(v === undefined || v === null || v === '' ? undefined : String(v))}
+                />
               )}
             </Form.Item>
             <Form.Item label={t('merchantAuth.platform')} required>
-              <Select id="platform" value={platform} onChange={setPlatform}
+              <Select
+                id="platform"
+                value={platform}
+                onChange={setPlatform}
                 options={platforms.map((p) => ({
                   value: p.value,
                   disabled: !p.adapterAvailable,
                   label: p.adapterAvailable ? p.label : t('merchantAuth.platformNotConnected', { platform: p.label }),
-                }))} />
+                }))}
+              />
             </Form.Item>
           </Form>
         )}
         {waiting && <Alert type="info" showIcon icon={<LoadingOutlined />} message={t('merchantAuth.authorizeOpened')} />}
         {blockedUrl && (
-          <Alert type="warning" showIcon message={t('merchantAuth.authorizeBlocked')}
-            description={<a href={blockedUrl} target="_blank" rel="opener">{t('merchantAuth.authorizeLink')}</a>} />
+          <Alert
+            type="warning"
+            showIcon
+            message={t('merchantAuth.authorizeBlocked')}
+            description={
+              <a href={blockedUrl} target="_blank" rel="opener">
+                {t('merchantAuth.authorizeLink')}
+              </a>
+            }
+          />
         )}
       </Space>
     </Modal>

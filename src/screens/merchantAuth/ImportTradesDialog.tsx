@@ -85,14 +85,20 @@ export default function ImportTradesDialog({ resource, record, open, onClose }: 
       footer={
         phase === 'form'
           ? [
-              <Button key="cancel" onClick={close}>{t('merchantAuth.close')}</Button>,
+              <Button key="cancel" onClick={close}>
+                {t('merchantAuth.close')}
+              </Button>,
               <Button key="start" type="primary" icon={<CloudDownloadOutlined />} disabled={!!problem} onClick={start}>
                 {t('merchantAuth.importStart')}
               </Button>,
             ]
           : phase === 'running'
             ? null
-            : [<Button key="close" type="primary" onClick={close}>{t('merchantAuth.close')}</Button>]
+            : [
+                <Button key="close" type="primary" onClick={close}>
+                  {t('merchantAuth.close')}
+                </Button>,
+              ]
       }
     >
       {phase === 'form' && (
@@ -100,8 +106,13 @@ export default function ImportTradesDialog({ resource, record, open, onClose }: 
           <Form.Item label={t('merchantAuth.name')}>
             <Typography.Text strong>{String(record.name ?? '')}</Typography.Text>
           </Form.Item>
-          <Form.Item label={t('merchantAuth.importRange')} required extra={t('merchantAuth.importRangeHelp')}
-            validateStatus={problem ? 'error' : undefined} help={problem ? t(problem, { max: MAX_DAYS }) : undefined}>
+          <Form.Item
+            label={t('merchantAuth.importRange')}
+            required
+            extra={t('merchantAuth.importRangeHelp')}
+            validateStatus={problem ? 'error' : undefined}
+            help={problem ? t(problem, { max: MAX_DAYS }) : undefined}
+          >
             {RangeControl && field && (
               <RangeControl id="importRange" name="importRange" field={field} resource={resource} value={range} mode="form" onChange={setRange} />
             )}
@@ -117,8 +128,12 @@ export default function ImportTradesDialog({ resource, record, open, onClose }: 
       )}
       {phase === 'done' && summary && (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="import-summary">
-          <Result status={summary.status === 'done' && !summary.failed ? 'success' : 'warning'} title={t('merchantAuth.importSummaryTitle')}
-            subTitle={error ?? undefined} style={{ padding: '8px 0' }} />
+          <Result
+            status={summary.status === 'done' && !summary.failed ? 'success' : 'warning'}
+            title={t('merchantAuth.importSummaryTitle')}
+            subTitle={error ?? undefined}
+            style={{ padding: '8px 0' }}
+          />
           <Descriptions size="small" bordered column={2}>
             <Descriptions.Item label={t('merchantAuth.importFetched')}>{summary.fetched}</Descriptions.Item>
             <Descriptions.Item label={t('merchantAuth.importImported')}>{summary.imported}</Descriptions.Item>
@@ -129,8 +144,16 @@ export default function ImportTradesDialog({ resource, record, open, onClose }: 
           {!!summary.productsSynced && <Alert type="success" showIcon message={t('merchantAuth.importProductsSynced', { count: summary.productsSynced })} />}
           {summary.unmatched > 0 && <Alert type="info" showIcon message={t('merchantAuth.importUnmatchedHint')} />}
           {summary.failures.length > 0 && (
-            <List size="small" dataSource={summary.failures} style={{ maxHeight: 200, overflow: 'auto' }}
-              renderItem={(f) => <List.Item><Typography.Text code>{f.tradeNo}</Typography.Text> {f.reason}</List.Item>} />
+            <List
+              size="small"
+              dataSource={summary.failures}
+              style={{ maxHeight: 200, overflow: 'auto' }}
+              renderItem={(f) => (
+                <List.Item>
+                  <Typography.Text code>{f.tradeNo}</Typography.Text> {f.reason}
+                </List.Item>
+              )}
+            />
           )}
         </Space>
       )}

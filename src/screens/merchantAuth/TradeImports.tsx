@@ -59,7 +59,11 @@ export default function TradeImports({ record, binding }: SlotProps) {
       columns={[
         { title: t('merchantAuth.importCreatedAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, locale) },
         { title: t('merchantAuth.importRange'), key: 'range', render: (_: unknown, r) => `${formatDate(r.startTime, locale)} ~ ${lastDay(r.endTime)}` },
-        { title: t('merchantAuth.importStatus'), dataIndex: 'status', render: (v: ImportRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`enum.tradeImportStatus.${v}`)}</Tag> },
+        {
+          title: t('merchantAuth.importStatus'),
+          dataIndex: 'status',
+          render: (v: ImportRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`enum.tradeImportStatus.${v}`)}</Tag>,
+        },
         { title: t('merchantAuth.importFetched'), dataIndex: 'fetched', align: 'right' },
         { title: t('merchantAuth.importImported'), dataIndex: 'imported', align: 'right' },
         { title: t('merchantAuth.importSkipped'), dataIndex: 'skipped', align: 'right' },
@@ -71,9 +75,13 @@ export default function TradeImports({ record, binding }: SlotProps) {
           render: (v: string | null) =>
             v ? (
               <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{v}</span>}>
-                <Typography.Text type="danger" ellipsis style={{ maxWidth: 160 }}>{v}</Typography.Text>
+                <Typography.Text type="danger" ellipsis style={{ maxWidth: 160 }}>
+                  {v}
+                </Typography.Text>
               </Tooltip>
-            ) : '-',
+            ) : (
+              '-'
+            ),
         },
       ]}
     />

@@ -2,6 +2,15 @@
 import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('merchantAuthAuthorize', lazyPreload(() => import('./AuthorizeShop')));
-registerSlot('importTrades', lazyPreload(() => import('./ImportTradesDialog')));
-registerSlot('tradeImports', lazyPreload(() => import('./TradeImports')));
+registerSlot(
+  'merchantAuthAuthorize',
+  lazyPreload(() => import('./AuthorizeShop')),
+);
+registerSlot(
+  'importTrades',
+  lazyPreload(() => import('./ImportTradesDialog')),
+);
+registerSlot(
+  'tradeImports',
+  lazyPreload(() => import('./TradeImports')),
+);

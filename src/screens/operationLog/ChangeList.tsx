@@ -27,7 +27,9 @@ export default function ChangeList({ value, section }: SlotProps) {
           <Typography.Text type="secondary">{t('operationLog.line', { label: l.label })}</Typography.Text>
           {l.before ? (
             <>
-              <Typography.Text delete type="secondary">{l.before}</Typography.Text>
+              <Typography.Text delete type="secondary">
+                {l.before}
+              </Typography.Text>
               {' → '}
             </>
           ) : null}

@@ -2,4 +2,7 @@
 import { lazy } from 'react';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('auditChanges', lazy(() => import('./ChangeList')));
+registerSlot(
+  'auditChanges',
+  lazy(() => import('./ChangeList')),
+);

@@ -37,12 +37,35 @@ describe('OrderRecords', () => {
   it('shows work orders, price adjustments, refunds and the settlement of the order', () => {
     const record = {
       id: '912190582341029888',
-      workOrders: [{ id: '1', type: 'repair', appointmentAt: '2026-11-23T02:00:00.000Z', staffName: '师傅甲', notes: '带梯子', status: 'done', createdAt: '2026-11-22T02:00:00.000Z' }],
-      priceAdjustments: [{ id: '2', beforeAmount: '200.00', afterAmount: '180.00', reason: '老客户优惠', operatorName: '财务小周', at: '2026-11-22T03:00:00.000Z' }],
+      workOrders: [
+        {
+          id: '1',
+          type: 'repair',
+          appointmentAt: '2026-11-23T02:00:00.000Z',
+          staffName: '师傅甲',
+          notes: '带梯子',
+          status: 'done',
+          createdAt: '2026-11-22T02:00:00.000Z',
+        },
+      ],
+      priceAdjustments: [
+        { id: '2', beforeAmount: '200.00', afterAmount: '180.00', reason: '老客户优惠', operatorName: '财务小周', at: '2026-11-22T03:00:00.000Z' },
+      ],
       refunds: [{ id: '3', amount: '30.00', kind: 'partial', reason: '服务未完成，按比例退款', operatorName: '财务小周', at: '2026-11-22T04:00:00.000Z' }],
-      settlement: { id: '4', storeName: '小羊管家（浦东店）', amount: '90.00', status: 'settled', confirmedAt: '2026-11-22T05:00:00.000Z', settledAt: '2026-11-23T05:00:00.000Z' },
+      settlement: {
+        id: '4',
+        storeName: '小羊管家（浦东店）',
+        amount: '90.00',
+        status: 'settled',
+        confirmedAt: '2026-11-22T05:00:00.000Z',
+        settledAt: '2026-11-23T05:00:00.000Z',
+      },
     };
-    render(<Wrapper><OrderRecords resource={order} record={record} section={section} /></Wrapper>);
+    render(
+      <Wrapper>
+        <OrderRecords resource={order} record={record} section={section} />
+      </Wrapper>,
+    );
     expect(screen.getByText('工单')).toBeTruthy();
     expect(screen.getByText('维修')).toBeTruthy();
     expect(screen.getByText('已完成')).toBeTruthy();
@@ -59,7 +82,11 @@ describe('OrderRecords', () => {
   });
 
   it('says there is nothing yet for a new order', () => {
-    render(<Wrapper><OrderRecords resource={order} record={{ id: '1', workOrders: [], priceAdjustments: [], refunds: [], settlement: null }} section={section} /></Wrapper>);
+    render(
+      <Wrapper>
+        <OrderRecords resource={order} record={{ id: '1', workOrders: [], priceAdjustments: [], refunds: [], settlement: null }} section={section} />
+      </Wrapper>,
+    );
     expect(screen.getByText('暂无记录')).toBeTruthy();
     expect(screen.queryByText('工单')).toBeNull();
   });

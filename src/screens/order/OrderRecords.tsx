@@ -17,7 +17,9 @@ const rowsOf = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div style={{ marginBottom: 16 }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>{title}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {title}
+      </Typography.Title>
       {children}
     </div>
   );
@@ -43,47 +45,82 @@ export default function OrderRecords({ resource, record }: SlotProps) {
     <Space direction="vertical" style={{ width: '100%' }} size={0}>
       {works.length > 0 && (
         <Block title={t('order.records.workOrders')}>
-          <Table<Row> {...small} dataSource={works} columns={[
-            { key: 'type', title: t('order.workOrderType'), render: (_, r) => (TypeDisplay && typeField ? <TypeDisplay name="workOrderType" field={typeField} resource={resource} value={r.type} /> : String(r.type)) },
-            { key: 'appointmentAt', title: t('order.appointmentAt'), render: (_, r) => time(r.appointmentAt) },
-            { key: 'staff', title: t('order.staff'), render: (_, r) => String(r.staffName ?? '-') },
-            { key: 'status', title: t('order.records.workOrderStatus'), render: (_, r) => <Tag>{t(`order.records.workOrderStatus.${String(r.status)}`)}</Tag> },
-            { key: 'notes', title: t('order.workOrderNotes'), render: (_, r) => String(r.notes ?? '-') },
-            { key: 'createdAt', title: t('common.createdAt'), render: (_, r) => time(r.createdAt) },
-          ]} />
+          <Table<Row>
+            {...small}
+            dataSource={works}
+            columns={[
+              {
+                key: 'type',
+                title: t('order.workOrderType'),
+                render: (_, r) =>
+                  TypeDisplay && typeField ? <TypeDisplay name="workOrderType" field={typeField} resource={resource} value={r.type} /> : String(r.type),
+              },
+              { key: 'appointmentAt', title: t('order.appointmentAt'), render: (_, r) => time(r.appointmentAt) },
+              { key: 'staff', title: t('order.staff'), render: (_, r) => String(r.staffName ?? '-') },
+              {
+                key: 'status',
+                title: t('order.records.workOrderStatus'),
+                render: (_, r) => <Tag>{t(`order.records.workOrderStatus.${String(r.status)}`)}</Tag>,
+              },
+              { key: 'notes', title: t('order.workOrderNotes'), render: (_, r) => String(r.notes ?? '-') },
+              { key: 'createdAt', title: t('common.createdAt'), render: (_, r) => time(r.createdAt) },
+            ]}
+          />
         </Block>
       )}
       {adjustments.length > 0 && (
         <Block title={t('order.records.adjustments')}>
-          <Table<Row> {...small} dataSource={adjustments} columns={[
-            { key: 'before', title: t('order.records.beforeAmount'), render: (_, r) => money(r.beforeAmount) },
-            { key: 'after', title: t('order.records.afterAmount'), render: (_, r) => money(r.afterAmount) },
-            { key: 'reason', title: t('order.reason'), render: (_, r) => String(r.reason ?? '') },
-            { key: 'operator', title: t('order.records.operator'), render: (_, r) => String(r.operatorName ?? '-') },
-            { key: 'at', title: t('order.records.at'), render: (_, r) => time(r.at) },
-          ]} />
+          <Table<Row>
+            {...small}
+            dataSource={adjustments}
+            columns={[
+              { key: 'before', title: t('order.records.beforeAmount'), render: (_, r) => money(r.beforeAmount) },
+              { key: 'after', title: t('order.records.afterAmount'), render: (_, r) => money(r.afterAmount) },
+              { key: 'reason', title: t('order.reason'), render: (_, r) => String(r.reason ?? '') },
+              { key: 'operator', title: t('order.records.operator'), render: (_, r) => String(r.operatorName ?? '-') },
+              { key: 'at', title: t('order.records.at'), render: (_, r) => time(r.at) },
+            ]}
+          />
         </Block>
       )}
       {refunds.length > 0 && (
         <Block title={t('order.records.refunds')}>
-          <Table<Row> {...small} dataSource={refunds} columns={[
-            { key: 'amount', title: t('order.refundAmount'), render: (_, r) => money(r.amount) },
-            { key: 'kind', title: t('order.records.kind'), render: (_, r) => <Tag color={r.kind === 'full' ? 'red' : 'orange'}>{t(r.kind === 'full' ? 'order.records.kindFull' : 'order.records.kindPartial')}</Tag> },
-            { key: 'reason', title: t('order.reason'), render: (_, r) => String(r.reason ?? '') },
-            { key: 'operator', title: t('order.records.operator'), render: (_, r) => String(r.operatorName ?? '-') },
-            { key: 'at', title: t('order.records.at'), render: (_, r) => time(r.at) },
-          ]} />
+          <Table<Row>
+            {...small}
+            dataSource={refunds}
+            columns={[
+              { key: 'amount', title: t('order.refundAmount'), render: (_, r) => money(r.amount) },
+              {
+                key: 'kind',
+                title: t('order.records.kind'),
+                render: (_, r) => (
+                  <Tag color={r.kind === 'full' ? 'red' : 'orange'}>{t(r.kind === 'full' ? 'order.records.kindFull' : 'order.records.kindPartial')}</Tag>
+                ),
+              },
+              { key: 'reason', title: t('order.reason'), render: (_, r) => String(r.reason ?? '') },
+              { key: 'operator', title: t('order.records.operator'), render: (_, r) => String(r.operatorName ?? '-') },
+              { key: 'at', title: t('order.records.at'), render: (_, r) => time(r.at) },
+            ]}
+          />
         </Block>
       )}
       {settlement && (
         <Block title={t('order.records.settlement')}>
-          <Table<Row> {...small} dataSource={[settlement]} columns={[
-            { key: 'store', title: t('order.store'), render: (_, r) => String(r.storeName ?? '-') },
-            { key: 'amount', title: t('order.settleAmount'), render: (_, r) => money(r.amount) },
-            { key: 'status', title: t('order.records.settlementStatus'), render: (_, r) => <Tag color={r.status === 'settled' ? 'success' : 'gold'}>{t(`order.records.settlementStatus.${String(r.status)}`)}</Tag> },
-            { key: 'confirmedAt', title: t('order.records.confirmedAt'), render: (_, r) => time(r.confirmedAt) },
-            { key: 'settledAt', title: t('order.settledAt'), render: (_, r) => (r.settledAt ? time(r.settledAt) : '-') },
-          ]} />
+          <Table<Row>
+            {...small}
+            dataSource={[settlement]}
+            columns={[
+              { key: 'store', title: t('order.store'), render: (_, r) => String(r.storeName ?? '-') },
+              { key: 'amount', title: t('order.settleAmount'), render: (_, r) => money(r.amount) },
+              {
+                key: 'status',
+                title: t('order.records.settlementStatus'),
+                render: (_, r) => <Tag color={r.status === 'settled' ? 'success' : 'gold'}>{t(`order.records.settlementStatus.${String(r.status)}`)}</Tag>,
+              },
+              { key: 'confirmedAt', title: t('order.records.confirmedAt'), render: (_, r) => time(r.confirmedAt) },
+              { key: 'settledAt', title: t('order.settledAt'), render: (_, r) => (r.settledAt ? time(r.settledAt) : '-') },
+            ]}
+          />
         </Block>
       )}
     </Space>

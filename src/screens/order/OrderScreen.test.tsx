@@ -15,15 +15,49 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const order = orderJson as unknown as Resource;
 const base = {
-  platform: 'taobao', shopId: '912190582341029001', shopIdName: '小羊管家旗舰店', shopName: '小羊管家旗舰店', merchantId: '912190582341029002',
-  merchantIdName: '小羊管家', productTitle: '家用空调深度清洗（挂机）', skuName: '1.5 匹及以下', quantity: 1, customerPhone: '13812345678',
-  region: ['310000', '310100', '310115'], address: '张江路 88 号', paidAmount: '199.00', adjustedAmount: '199.00', refundedAmount: '0.00',
-  refundable: '199.00', settlePreview: '60.00', unitServicePrice: '60.00', createdAt: '2026-11-20T02:00:00.000Z',
+  platform: 'taobao',
+  shopId: '912190582341029001',
+  shopIdName: '小羊管家旗舰店',
+  shopName: '小羊管家旗舰店',
+  merchantId: '912190582341029002',
+  merchantIdName: '小羊管家',
+  productTitle: '家用空调深度清洗（挂机）',
+  skuName: '1.5 匹及以下',
+  quantity: 1,
+  customerPhone: '13812345678',
+  region: ['310000', '310100', '310115'],
+  address: '张江路 88 号',
+  paidAmount: '199.00',
+  adjustedAmount: '199.00',
+  refundedAmount: '0.00',
+  refundable: '199.00',
+  settlePreview: '60.00',
+  unitServicePrice: '60.00',
+  createdAt: '2026-11-20T02:00:00.000Z',
 };
 const rows = [
   { ...base, id: '912190582341029888', orderNo: 'SO912190582341029888', customerName: '张伟', status: 'pending', storeId: null, staffId: null },
-  { ...base, id: '912190582341029889', orderNo: 'SO912190582341029889', customerName: '李娜', status: 'in_service', storeId: '912190582341029100', storeIdName: '小羊管家（浦东店）', staffId: null, assignedAt: '2026-11-20T03:00:00.000Z' },
-  { ...base, id: '912190582341029890', orderNo: 'SO912190582341029890', customerName: '王芳', status: 'settled', storeId: '912190582341029100', storeIdName: '小羊管家（浦东店）', staffId: null },
+  {
+    ...base,
+    id: '912190582341029889',
+    orderNo: 'SO912190582341029889',
+    customerName: '李娜',
+    status: 'in_service',
+    storeId: '912190582341029100',
+    storeIdName: '小羊管家（浦东店）',
+    staffId: null,
+    assignedAt: '2026-11-20T03:00:00.000Z',
+  },
+  {
+    ...base,
+    id: '912190582341029890',
+    orderNo: 'SO912190582341029890',
+    customerName: '王芳',
+    status: 'settled',
+    storeId: '912190582341029100',
+    storeIdName: '小羊管家（浦东店）',
+    staffId: null,
+  },
 ];
 const handlers = {
   '/order/list': (input: Record<string, unknown>) => {

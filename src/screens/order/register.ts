@@ -2,4 +2,7 @@
 import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('orderRecords', lazyPreload(() => import('./OrderRecords')));
+registerSlot(
+  'orderRecords',
+  lazyPreload(() => import('./OrderRecords')),
+);

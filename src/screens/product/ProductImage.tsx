@@ -19,7 +19,20 @@ export default function ProductImage({ value, record }: SlotProps) {
   const alt = typeof record?.title === 'string' ? record.title : '';
   if (!src) {
     return (
-      <span role="img" aria-label={alt} style={{ display: 'inline-flex', width: 48, height: 48, alignItems: 'center', justifyContent: 'center', background: '#f5f5f5', borderRadius: 6, color: '#bfbfbf' }}>
+      <span
+        role="img"
+        aria-label={alt}
+        style={{
+          display: 'inline-flex',
+          width: 48,
+          height: 48,
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: '#f5f5f5',
+          borderRadius: 6,
+          color: '#bfbfbf',
+        }}
+      >
         <AppstoreOutlined />
       </span>
     );

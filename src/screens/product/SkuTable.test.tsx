@@ -9,8 +9,26 @@ import { wrapSlot } from './test-wrap';
 const product = productJson as unknown as Resource;
 const section = product.detail!.sections.find((s) => s.slot === 'skuTable')!;
 const SKUS = [
-  { id: '9000000000000000001', name: '挂机 1台', platformSkuId: '10000100001', price: '89.00', servicePrice: '55.00', stock: 999, enabled: true, syncedAt: '2026-11-20T02:00:00Z' },
-  { id: '9000000000000000002', name: '柜机 1台', platformSkuId: '10000100002', price: '139.00', servicePrice: '0.00', stock: 999, enabled: false, syncedAt: null },
+  {
+    id: '9000000000000000001',
+    name: '挂机 1台',
+    platformSkuId: '10000100001',
+    price: '89.00',
+    servicePrice: '55.00',
+    stock: 999,
+    enabled: true,
+    syncedAt: '2026-11-20T02:00:00Z',
+  },
+  {
+    id: '9000000000000000002',
+    name: '柜机 1台',
+    platformSkuId: '10000100002',
+    price: '139.00',
+    servicePrice: '0.00',
+    stock: 999,
+    enabled: false,
+    syncedAt: null,
+  },
 ];
 
 function setup(roles = ['admin']) {
@@ -54,7 +72,9 @@ describe('SkuTable', () => {
     fireEvent.change(input, { target: { value: '1.234' } });
     expect(await screen.findByText('请输入不小于 0 的金额，最多两位小数')).toBeTruthy();
     const dialog = screen.getByRole('dialog');
-    const ok = within(dialog).getAllByRole('button').find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
+    const ok = within(dialog)
+      .getAllByRole('button')
+      .find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
     expect(ok.hasAttribute('disabled')).toBe(true);
     fireEvent.change(input, { target: { value: '60.5' } });
     fireEvent.blur(input);
@@ -73,7 +93,9 @@ describe('SkuTable', () => {
     fireEvent.change(input, { target: { value: '99999' } });
     expect(await screen.findByText('服务结算价 ¥99,999.00 不能高于售价 ¥89.00')).toBeTruthy();
     const dialog = screen.getByRole('dialog');
-    const ok = within(dialog).getAllByRole('button').find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
+    const ok = within(dialog)
+      .getAllByRole('button')
+      .find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
     expect(ok.hasAttribute('disabled')).toBe(true);
     fireEvent.click(ok);
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });

@@ -70,8 +70,10 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
   const draftValue = normalizeMoney(draft);
   // Above the sale price is refused here and by the server (the store would earn more than the customer pays).
   const draftError =
-    draft.trim() === '' ? t('product.sku.required')
-      : !MONEY.test(draftValue) ? t('product.sku.moneyInvalid')
+    draft.trim() === ''
+      ? t('product.sku.required')
+      : !MONEY.test(draftValue)
+        ? t('product.sku.moneyInvalid')
         : editing && compareDecimal(draftValue, editing.price) > 0
           ? t('product.sku.aboveSalePrice', { servicePrice: formatMoney(draftValue, locale), price: formatMoney(editing.price, locale) })
           : null;
@@ -155,7 +157,14 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
                   title: t('product.sku.actions'),
                   key: 'actions',
                   render: (_: unknown, r: SkuRow) => (
-                    <Button type="link" size="small" onClick={() => { setEditing(r); setDraft(r.servicePrice); }}>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => {
+                        setEditing(r);
+                        setDraft(r.servicePrice);
+                      }}
+                    >
                       {t('product.sku.edit')}
                     </Button>
                   ),

@@ -10,18 +10,36 @@ import { wrapSlot } from './test-wrap';
 afterEach(cleanup);
 
 const REPORT = {
-  shops: 3, synced: 2, productsCreated: 5, productsUpdated: 7, productsDelisted: 1, skusCreated: 12, skusUpdated: 9, skusDisabled: 0,
+  shops: 3,
+  synced: 2,
+  productsCreated: 5,
+  productsUpdated: 7,
+  productsDelisted: 1,
+  skusCreated: 12,
+  skusUpdated: 9,
+  skusDisabled: 0,
   skipped: [{ shopId: '1', name: '小羊管家官方淘宝店', reason: '店铺「小羊管家官方淘宝店」所在平台暂未接入，无法从平台同步数据' }],
-  failed: [], truncated: false, durationMs: 2300,
+  failed: [],
+  truncated: false,
+  durationMs: 2300,
 };
 
 describe('SyncDialog', () => {
   it('product toolbar: confirms, runs /product/sync without params, then shows the summary', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const { rt, Wrapper } = wrapSlot({ '/product/sync': async () => { await gate; return REPORT; } });
+    const { rt, Wrapper } = wrapSlot({
+      '/product/sync': async () => {
+        await gate;
+        return REPORT;
+      },
+    });
     const onClose = vi.fn();
-    render(<Wrapper><SyncDialog resource={productJson as unknown as Resource} record={{}} open onClose={onClose} /></Wrapper>);
+    render(
+      <Wrapper>
+        <SyncDialog resource={productJson as unknown as Resource} record={{}} open onClose={onClose} />
+      </Wrapper>,
+    );
     expect(screen.getByText(/确定从所有已授权店铺同步商品和规格吗/)).toBeTruthy();
     fireEvent.click(screen.getByText('开始同步'));
     expect(await screen.findByText('正在从平台同步商品，请稍候…')).toBeTruthy();
@@ -36,8 +54,21 @@ describe('SyncDialog', () => {
   });
 
   it('shop row: sends the shop id to /merchantAuth/syncProducts and shows a failure', async () => {
-    const { rt, Wrapper } = wrapSlot({ '/merchantAuth/syncProducts': () => { throw new Error('店铺「速达家政官方店」的授权已过期，请重新授权'); } });
-    render(<Wrapper><SyncDialog resource={merchantAuthJson as unknown as Resource} record={{ id: '912000000000000001', name: '速达家政官方店', authStatus: 'authorized' }} open onClose={() => undefined} /></Wrapper>);
+    const { rt, Wrapper } = wrapSlot({
+      '/merchantAuth/syncProducts': () => {
+        throw new Error('店铺「速达家政官方店」的授权已过期，请重新授权');
+      },
+    });
+    render(
+      <Wrapper>
+        <SyncDialog
+          resource={merchantAuthJson as unknown as Resource}
+          record={{ id: '912000000000000001', name: '速达家政官方店', authStatus: 'authorized' }}
+          open
+          onClose={() => undefined}
+        />
+      </Wrapper>,
+    );
     expect(screen.getByText('速达家政官方店')).toBeTruthy();
     fireEvent.click(screen.getByText('开始同步'));
     expect(await screen.findByText('同步失败')).toBeTruthy();

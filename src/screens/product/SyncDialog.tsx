@@ -42,9 +42,12 @@ export default function SyncDialog({ resource, record, open, onClose }: SlotProp
   const [elapsed, setElapsed] = useState(0);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearInterval(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearInterval(timer.current);
+    },
+    [],
+  );
 
   const start = async () => {
     if (!binding) return;
@@ -79,12 +82,20 @@ export default function SyncDialog({ resource, record, open, onClose }: SlotProp
       footer={
         phase === 'confirm'
           ? [
-              <Button key="cancel" onClick={close}>{t('product.cancel')}</Button>,
-              <Button key="start" type="primary" icon={<SyncOutlined />} onClick={start}>{t('product.syncStart')}</Button>,
+              <Button key="cancel" onClick={close}>
+                {t('product.cancel')}
+              </Button>,
+              <Button key="start" type="primary" icon={<SyncOutlined />} onClick={start}>
+                {t('product.syncStart')}
+              </Button>,
             ]
           : phase === 'running'
             ? null
-            : [<Button key="close" type="primary" onClick={close}>{t('product.close')}</Button>]
+            : [
+                <Button key="close" type="primary" onClick={close}>
+                  {t('product.close')}
+                </Button>,
+              ]
       }
     >
       {phase === 'confirm' && (
@@ -119,12 +130,21 @@ export default function SyncDialog({ resource, record, open, onClose }: SlotProp
           </Descriptions>
           {report.truncated && <Alert type="warning" showIcon message={t('product.syncTruncated')} />}
           {report.failed.length > 0 && (
-            <List size="small" header={<Typography.Text type="danger">{t('product.syncFailed')}</Typography.Text>} dataSource={report.failed}
-              renderItem={(s) => <List.Item>{t('product.syncShopReason', { name: s.name, reason: s.reason })}</List.Item>} />
+            <List
+              size="small"
+              header={<Typography.Text type="danger">{t('product.syncFailed')}</Typography.Text>}
+              dataSource={report.failed}
+              renderItem={(s) => <List.Item>{t('product.syncShopReason', { name: s.name, reason: s.reason })}</List.Item>}
+            />
           )}
           {report.skipped.length > 0 && (
-            <List size="small" style={{ maxHeight: 220, overflow: 'auto' }} header={<Typography.Text type="secondary">{t('product.syncSkipped')}</Typography.Text>} dataSource={report.skipped}
-              renderItem={(s) => <List.Item>{t('product.syncShopReason', { name: s.name, reason: s.reason })}</List.Item>} />
+            <List
+              size="small"
+              style={{ maxHeight: 220, overflow: 'auto' }}
+              header={<Typography.Text type="secondary">{t('product.syncSkipped')}</Typography.Text>}
+              dataSource={report.skipped}
+              renderItem={(s) => <List.Item>{t('product.syncShopReason', { name: s.name, reason: s.reason })}</List.Item>}
+            />
           )}
         </Space>
       )}

@@ -8,8 +8,14 @@ import { registerSlot, type SlotProps } from '../../renderer/slots';
 
 const ProductImage = lazy(() => import('./ProductImage'));
 
-registerSlot('skuTable', lazyPreload(() => import('./SkuTable')));
-registerSlot('productSync', lazyPreload(() => import('./SyncDialog')));
+registerSlot(
+  'skuTable',
+  lazyPreload(() => import('./SkuTable')),
+);
+registerSlot(
+  'productSync',
+  lazyPreload(() => import('./SyncDialog')),
+);
 registerSlot('productImage', (p: SlotProps) => (
   <Suspense fallback={<span style={{ display: 'inline-block', width: 48, height: 48 }} />}>
     <ProductImage {...p} />

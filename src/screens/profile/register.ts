@@ -2,4 +2,7 @@
 import { lazy } from 'react';
 import { registerScreen } from '../../renderer/slots';
 
-registerScreen('profile', lazy(() => import('./ProfileScreen')));
+registerScreen(
+  'profile',
+  lazy(() => import('./ProfileScreen')),
+);

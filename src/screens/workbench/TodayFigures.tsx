@@ -20,12 +20,20 @@ const FIGURES: { key: keyof Summary; title: string; money: boolean }[] = [
 function ChangeLine({ change }: { change: number | null }) {
   const t = useT();
   const { locale } = useRuntime();
-  if (change === null) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('workbench.vsYesterday')} -</Typography.Text>;
+  if (change === null)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('workbench.vsYesterday')} -
+      </Typography.Text>
+    );
   const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change));
   const up = change >= 0;
   return (
     <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
-      {t('workbench.vsYesterday')} <span style={{ color: up ? '#cf1322' : '#3f8600' }}>{up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct}</span>
+      {t('workbench.vsYesterday')}{' '}
+      <span style={{ color: up ? '#cf1322' : '#3f8600' }}>
+        {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct}
+      </span>
     </Typography.Text>
   );
 }

@@ -53,7 +53,9 @@ export default function Workbench() {
         title={t('workbench.todos')}
         extra={
           <Space>
-            {data ? <Typography.Text type="secondary">{t('workbench.updatedAt', { time: formatDateTime(data.at.toISOString(), locale) })}</Typography.Text> : null}
+            {data ? (
+              <Typography.Text type="secondary">{t('workbench.updatedAt', { time: formatDateTime(data.at.toISOString(), locale) })}</Typography.Text>
+            ) : null}
             <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={refresh} aria-label={t('workbench.refresh')} />
           </Space>
         }
@@ -81,7 +83,11 @@ export default function Workbench() {
                     <Typography.Text type="secondary">{formatDateTime(r.at, locale)}</Typography.Text>
                     <Typography.Text>{r.resource}</Typography.Text>
                     <Typography.Text strong>{r.action}</Typography.Text>
-                    {r.recordId ? <Typography.Text type="secondary" copyable>{r.recordId}</Typography.Text> : null}
+                    {r.recordId ? (
+                      <Typography.Text type="secondary" copyable>
+                        {r.recordId}
+                      </Typography.Text>
+                    ) : null}
                   </Space>
                 </List.Item>
               )}

@@ -2,4 +2,7 @@
 import { lazy } from 'react';
 import { registerSlot } from '../../renderer/slots';
 
-registerSlot('home', lazy(() => import('./Workbench')));
+registerSlot(
+  'home',
+  lazy(() => import('./Workbench')),
+);

@@ -12,7 +12,13 @@ export function LocaleSwitch({ className }: { className?: string }) {
   const current = appConfig.i18n.locales.find((l) => l.code === locale);
   return (
     <Dropdown menu={{ items, selectable: true, selectedKeys: [locale], onClick: ({ key }) => key !== locale && setLocale(key) }} placement="bottomRight">
-      <span className={className ?? 'shell-header-action'} role="button" tabIndex={0} aria-label={intl.formatMessage({ id: 'layout.switchLocale' })} data-testid="locale-switch">
+      <span
+        className={className ?? 'shell-header-action'}
+        role="button"
+        tabIndex={0}
+        aria-label={intl.formatMessage({ id: 'layout.switchLocale' })}
+        data-testid="locale-switch"
+      >
         <TranslationOutlined />
         <span className="shell-header-action__text">{current?.label ?? locale}</span>
       </span>

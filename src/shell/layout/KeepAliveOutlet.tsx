@@ -63,7 +63,11 @@ export function KeepAliveOutlet({
   const api = useMemo(() => ({ drop }), [drop]);
 
   const entries = [...cache.current.entries()];
-  const tabs = renderTabs?.(entries.map(([p, k]) => ({ path: p, titleKey: k.titleKey, location: k.location })), path, drop);
+  const tabs = renderTabs?.(
+    entries.map(([p, k]) => ({ path: p, titleKey: k.titleKey, location: k.location })),
+    path,
+    drop,
+  );
 
   return (
     <KeepAliveContext.Provider value={api}>

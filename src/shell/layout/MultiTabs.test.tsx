@@ -8,7 +8,11 @@ import { MultiTabs } from './MultiTabs';
 
 afterEach(cleanup);
 
-const tabTitles = () => screen.getAllByRole('tab').map((t) => t.textContent).filter(Boolean);
+const tabTitles = () =>
+  screen
+    .getAllByRole('tab')
+    .map((t) => t.textContent)
+    .filter(Boolean);
 
 function Frame() {
   return (

@@ -56,10 +56,18 @@ export default function LoginPage() {
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} className="shell-login__error" role="alert" data-testid="login-error" />}
         <Form<Credentials> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-          <Form.Item name="username" label={intl.formatMessage({ id: 'login.username' })} rules={[{ required: true, whitespace: true, message: intl.formatMessage({ id: 'login.usernameRequired' }) }]}>
+          <Form.Item
+            name="username"
+            label={intl.formatMessage({ id: 'login.username' })}
+            rules={[{ required: true, whitespace: true, message: intl.formatMessage({ id: 'login.usernameRequired' }) }]}
+          >
             <Input prefix={<UserOutlined />} placeholder={intl.formatMessage({ id: 'login.usernamePlaceholder' })} autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={intl.formatMessage({ id: 'login.password' })} rules={[{ required: true, message: intl.formatMessage({ id: 'login.passwordRequired' }) }]}>
+          <Form.Item
+            name="password"
+            label={intl.formatMessage({ id: 'login.password' })}
+            rules={[{ required: true, message: intl.formatMessage({ id: 'login.passwordRequired' }) }]}
+          >
             <Input.Password prefix={<LockOutlined />} placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })} autoComplete="current-password" />
           </Form.Item>
           <Form.Item className="shell-login__submit">

@@ -165,7 +165,14 @@ describe('callApi', () => {
   });
 
   it('sends cleared multipart values as one empty part each, and leaves undefined out', async () => {
-    await callApi(POST('/store/edit', { multipart: true }), { id: '1876543210987654321', phone: null, remark: '', photos: [], tags: [null, 'a'], note: undefined });
+    await callApi(POST('/store/edit', { multipart: true }), {
+      id: '1876543210987654321',
+      phone: null,
+      remark: '',
+      photos: [],
+      tags: [null, 'a'],
+      note: undefined,
+    });
     const fd = seen[0].body as FormData;
     expect([...fd.keys()]).toEqual(['id', 'phone', 'remark', 'photos', 'tags']);
     expect(fd.getAll('phone')).toEqual(['']);
@@ -243,4 +250,3 @@ describe('answers prefetched before the app booted (src/app/prepaint)', () => {
     release();
   });
 });
-

@@ -87,7 +87,12 @@ export function interpret(status: number, statusText: string, text: string, bind
       requestHooks().sessionEnded();
       requestHooks().navigate('/login');
     }
-    throw new ApiError(isEnvelope(body) && body.msg ? body.msg : statusText || 'Unauthorized', isEnvelope(body) ? body.code : 40100, 401, isEnvelope(body) ? body.data : undefined);
+    throw new ApiError(
+      isEnvelope(body) && body.msg ? body.msg : statusText || 'Unauthorized',
+      isEnvelope(body) ? body.code : 40100,
+      401,
+      isEnvelope(body) ? body.data : undefined,
+    );
   }
   if (isEnvelope(body)) {
     if (body.code === settings.expiredCode && !publicCall) {
@@ -115,7 +120,12 @@ function transportError(e: unknown): ApiError {
 }
 
 /** Sends one binding and returns the raw fetch Response (no body read yet). */
-export async function send(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined, extra?: RequestOptionsInit): Promise<Response> {
+export async function send(
+  binding: ApiBinding,
+  input: Record<string, unknown> | undefined,
+  options: CallOptions | undefined,
+  extra?: RequestOptionsInit,
+): Promise<Response> {
   const method = binding.method;
   const init: RequestOptionsInit = {
     method,

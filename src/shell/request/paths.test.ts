@@ -39,7 +39,7 @@ describe('paths', () => {
   it('reads the download name from Content-Disposition', () => {
     expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E8%AE%A2%E5%8D%95.xlsx")).toBe('订单.xlsx');
     expect(fileNameFromDisposition('attachment; filename="orders.xlsx"')).toBe('orders.xlsx');
-    expect(fileNameFromDisposition('attachment; filename=a.csv; filename*=UTF-8\'\'b%20c.csv')).toBe('b c.csv');
+    expect(fileNameFromDisposition("attachment; filename=a.csv; filename*=UTF-8''b%20c.csv")).toBe('b c.csv');
     expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

@@ -30,7 +30,9 @@ function registry(): Map<string, Entry> {
 
 /** The identity of a call: URL plus every header that can change the answer. */
 function keyOf(url: string, headers: Record<string, string>): string {
-  const h = Object.keys(headers).map((k) => k.toLowerCase()).sort();
+  const h = Object.keys(headers)
+    .map((k) => k.toLowerCase())
+    .sort();
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   return [url, ...h.map((k) => `${k}:${lower[k]}`)].join('\n');
 }

@@ -24,7 +24,10 @@ export function queryEntries(input: Record<string, unknown> | undefined): [strin
   const out: [string, unknown][] = [];
   for (const [k, v] of Object.entries(input ?? {})) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) for (const item of v) { if (item !== undefined && item !== null) out.push([k, item]); }
+    if (Array.isArray(v))
+      for (const item of v) {
+        if (item !== undefined && item !== null) out.push([k, item]);
+      }
     else out.push([k, v]);
   }
   return out;

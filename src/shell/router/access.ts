@@ -20,7 +20,10 @@ export function menuScreens(screens: readonly ScreenRoute[], roles: readonly str
 }
 
 export function accessOf(screens: readonly ScreenRoute[], roles: readonly string[], pathname: string): 'allowed' | 'forbidden' | 'unknown' {
-  const owner = ownerPath(pathname, screens.map((s) => s.path));
+  const owner = ownerPath(
+    pathname,
+    screens.map((s) => s.path),
+  );
   if (!owner) return 'unknown';
   const screen = screens.find((s) => s.path === owner)!;
   return allowsRoles(screen.roles, roles) ? 'allowed' : 'forbidden';

@@ -22,7 +22,6 @@ import { startProgress } from './progress';
 import { RouteError } from './RouteError';
 import { watchStaleBuild } from './stale-build';
 
-
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 

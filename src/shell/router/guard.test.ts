@@ -19,7 +19,11 @@ type Row = [string, Partial<GuardInput>, GuardDecision];
 const rows: Row[] = [
   ['/ goes to /order', { pathname: '/' }, { kind: 'redirect', to: '/order', remember: false }],
   ['/ goes to /order when signed in too', { pathname: '/', signedIn: true, userLoaded: true }, { kind: 'redirect', to: '/order', remember: false }],
-  ['signed out, screen route → /index with the encoded full path', { pathname: '/merchant', search: '?status=1&x=a b' }, { kind: 'redirect', to: '/index?redirect=%2Fmerchant%3Fstatus%3D1%26x%3Da%20b', remember: false }],
+  [
+    'signed out, screen route → /index with the encoded full path',
+    { pathname: '/merchant', search: '?status=1&x=a b' },
+    { kind: 'redirect', to: '/index?redirect=%2Fmerchant%3Fstatus%3D1%26x%3Da%20b', remember: false },
+  ],
   ['signed out, nested screen path → /index?redirect', { pathname: '/order/123' }, { kind: 'redirect', to: '/index?redirect=%2Forder%2F123', remember: false }],
   ['signed out, /login is open and not remembered', { pathname: '/login' }, { kind: 'allow', remember: false }],
   ['signed out, /index is open', { pathname: '/index', search: '?redirect=%2Forder' }, { kind: 'allow', remember: true }],
@@ -29,14 +33,34 @@ const rows: Row[] = [
   ['signed out, /error is open', { pathname: '/error' }, { kind: 'allow', remember: true }],
   ['signed out, /common/redirect is open', { pathname: '/common/redirect' }, { kind: 'allow', remember: true }],
   ['signed out, /redirect/* is open', { pathname: '/redirect/order' }, { kind: 'allow', remember: true }],
-  ['session just refused by the server, screen route → /login', { pathname: '/order', sessionEnded: true }, { kind: 'redirect', to: '/login', remember: false }],
+  [
+    'session just refused by the server, screen route → /login',
+    { pathname: '/order', sessionEnded: true },
+    { kind: 'redirect', to: '/login', remember: false },
+  ],
   ['session just refused, open route → allowed', { pathname: '/login', sessionEnded: true }, { kind: 'allow', remember: false }],
   ['signed out, unknown path → catch-all 404 (open)', { pathname: '/nowhere' }, { kind: 'allow', remember: true }],
-  ['signed in, /login with redirect → decoded redirect', { pathname: '/login', search: '?redirect=%2Fmerchant%3Fstatus%3D1', signedIn: true, lastPath: '/staff' }, { kind: 'redirect', to: '/merchant?status=1', remember: false }],
-  ['signed in, /login without redirect → last visited path', { pathname: '/login', signedIn: true, userLoaded: true, lastPath: '/staff?current=2' }, { kind: 'redirect', to: '/staff?current=2', remember: false }],
+  [
+    'signed in, /login with redirect → decoded redirect',
+    { pathname: '/login', search: '?redirect=%2Fmerchant%3Fstatus%3D1', signedIn: true, lastPath: '/staff' },
+    { kind: 'redirect', to: '/merchant?status=1', remember: false },
+  ],
+  [
+    'signed in, /login without redirect → last visited path',
+    { pathname: '/login', signedIn: true, userLoaded: true, lastPath: '/staff?current=2' },
+    { kind: 'redirect', to: '/staff?current=2', remember: false },
+  ],
   ['signed in, /login, nothing remembered → /index', { pathname: '/login', signedIn: true }, { kind: 'redirect', to: '/index', remember: false }],
-  ['signed in, /login with a foreign redirect → last path', { pathname: '/login', search: '?redirect=%2F%2Fevil.example', signedIn: true, lastPath: '/order' }, { kind: 'redirect', to: '/order', remember: false }],
-  ['signed in without user info, screen route → load user (path remembered first)', { pathname: '/merchant', search: '?status=1', signedIn: true }, { kind: 'loadUser', remember: true }],
+  [
+    'signed in, /login with a foreign redirect → last path',
+    { pathname: '/login', search: '?redirect=%2F%2Fevil.example', signedIn: true, lastPath: '/order' },
+    { kind: 'redirect', to: '/order', remember: false },
+  ],
+  [
+    'signed in without user info, screen route → load user (path remembered first)',
+    { pathname: '/merchant', search: '?status=1', signedIn: true },
+    { kind: 'loadUser', remember: true },
+  ],
   ['signed in without user info, /redirect route → load user', { pathname: '/redirect/order', signedIn: true }, { kind: 'loadUser', remember: true }],
   ['signed in without user info, /index → allowed (open)', { pathname: '/index', signedIn: true }, { kind: 'allow', remember: true }],
   ['signed in without user info, /404 → allowed', { pathname: '/404', signedIn: true }, { kind: 'allow', remember: true }],
@@ -52,7 +76,14 @@ describe('decideNavigation', () => {
 });
 
 const screen = (path: string, roles: string[], hidden = false, menuOrder = 0): ScreenRoute => ({
-  name: path.slice(1), path, title: `menu.${path.slice(1)}`, roles, hidden, menuOrder, kind: 'resource', load: async () => ({ name: path.slice(1) }),
+  name: path.slice(1),
+  path,
+  title: `menu.${path.slice(1)}`,
+  roles,
+  hidden,
+  menuOrder,
+  kind: 'resource',
+  load: async () => ({ name: path.slice(1) }),
 });
 
 describe('access', () => {
