@@ -6,6 +6,7 @@
  *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
  *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
  *  export — /order/export of 100,000 orders: time and the server's peak memory (bench/export.ts).
+ *  load — 50 connections for 30 s on order list, detail and count: p50/p95/p99 and errors (bench/load.ts).
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
@@ -13,6 +14,7 @@ import { startServer } from '../e2e/lib/server';
 import { serveBaseline } from './baseline';
 import { apiBench } from './api';
 import { exportBench } from './export';
+import { loadBench } from './load';
 import { measureRoute } from './web';
 import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from './interactions';
 
@@ -123,10 +125,11 @@ async function web() {
   }
 }
 
-if (!['all', 'web', 'api', 'export'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, api, export or nothing for all`);
+if (!['all', 'web', 'api', 'export', 'load'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, api, export, load or nothing for all`);
   process.exit(2);
 }
 if (what === 'all' || what === 'web') await web();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);
+if (what === 'all' || what === 'load') for (const line of await loadBench()) console.log(`load  ${line}`);
