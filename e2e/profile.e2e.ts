@@ -21,8 +21,20 @@ async function freshUser(tag: string): Promise<{ username: string; password: str
 }
 
 async function openProfile(page: Page, locale: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.getByTestId('user-menu').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.profile') }).click();
+  // The menu opens on hover; a hover that lands while the header is still settling opens nothing, so
+  // move away and hover again until the item shows, as a user would.
+  const item = page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.profile') });
+  await until(
+    async () => {
+      if (await item.isVisible()) return true;
+      await page.mouse.move(0, 400);
+      await page.getByTestId('user-menu').hover();
+      await page.waitForTimeout(300);
+      return item.isVisible();
+    },
+    (shown) => shown,
+  );
+  await item.click();
   await page.waitForURL((u) => u.pathname === '/profile');
   await page.getByTestId('profile-screen').waitFor();
 }
