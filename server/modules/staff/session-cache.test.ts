@@ -53,11 +53,13 @@ test('new roles apply to the next request', async () => {
   expect((await c.t.get('/api/user/list', { token })).statusCode).toBe(403);
 });
 
-test('a session ended elsewhere is refused once the cache time (5 s) has passed', async () => {
+test('a session ended elsewhere is refused at the latest once the cache time (5 s) has passed', async () => {
   const token = await cachedSession('cache_elsewhere');
-  // As another instance's logout would: only the database changes, this process is not told.
+  // As another instance's logout would: only the database changes. On PostgreSQL its trigger's NOTIFY
+  // may already have cleared this process's cache (server/core/README.md, "Session cache"), so the
+  // next answer may be either; once the cache time has passed it must be the refusal.
   await c.t.db.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = (SELECT id FROM users WHERE username = 'cache_elsewhere')`);
-  expect(await infoCode(token)).toBe(0); // still the cached check
+  expect([0, 100000]).toContain(await infoCode(token));
   vi.spyOn(sessionCacheClock, 'now').mockReturnValue(Date.now() + 5_001);
   expect(await infoCode(token)).toBe(100000);
 });
