@@ -5,7 +5,7 @@
 import type { ServerModule } from '../../core/contract';
 import { coreState } from '../../core/state';
 import { createLabels } from '../operationLog';
-import { todoCards } from './todos';
+import { todoCards } from './work-items';
 
 const RECENT = 8;
 

@@ -14,7 +14,7 @@ import { todayIn } from '../../schema/time-zone';
 import dashboardSchema from '../../../schemas/dashboard.json';
 import workbenchSchema from '../../../schemas/workbench.json';
 import { TodayFigures, type Summary } from './TodayFigures';
-import { TodoCards, type TodoCard } from './TodoCards';
+import { TodoCards, type TodoCard } from './WorkItemCards';
 
 const workbench = workbenchSchema as unknown as Resource;
 const dashboard = dashboardSchema as unknown as Resource;
