@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/lib/server';
-import { assertLoopback } from './lib';
+import { adminToken, assertLoopback } from './lib';
 
 const ORDERS = Number(process.env.BENCH_EXPORT_ORDERS ?? 100_000);
 
@@ -22,12 +22,7 @@ async function once(label: string, env: Record<string, string>): Promise<string>
   const srv = await startServer(env);
   assertLoopback(srv.base);
   try {
-    const login = await fetch(`${srv.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"username":"admin","password":"admin123"}',
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(srv.base);
     const before = rssMB(srv.pid);
     let peak = before;
     const timer = setInterval(() => {

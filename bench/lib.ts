@@ -51,3 +51,15 @@ export function httpGet(url: string, headers: Record<string, string>, agent: htt
     req.on('error', reject);
   });
 }
+
+/** Signs in as the demo admin and returns the session token (every benchmark acts as admin). */
+export async function adminToken(base: string): Promise<string> {
+  const r = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"username":"admin","password":"admin123"}',
+  });
+  const body = (await r.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`bench: sign-in failed: ${body.msg}`);
+  return body.data.token;
+}

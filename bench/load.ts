@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { startServer } from '../e2e/lib/server';
-import { assertLoopback, httpGet, percentile } from './lib';
+import { adminToken, assertLoopback, httpGet, percentile } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -39,12 +39,7 @@ async function once(label: string, env: Record<string, string>): Promise<string[
   const srv = await startServer(env);
   assertLoopback(srv.base);
   try {
-    const login = await fetch(`${srv.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"username":"admin","password":"admin123"}',
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(srv.base);
     const first = await fetch(`${srv.base}/api/order/list?current=1&pageSize=1`, { headers: { 'x-misi-token': token } });
     const id = /"id":(\d+)/.exec(await first.text())![1];
     const out: string[] = [];
