@@ -65,7 +65,8 @@ const MAY_IMPORT = {
   shell: ['schema', 'engine', 'renderer', 'app-settings'],
   screens: ['schema', 'engine', 'renderer', 'shell', 'generated', 'generated-types', 'console-data', 'app-settings'],
   generated: ['schema', 'shell', 'generated-types', 'console-data', 'app-settings'],
-  'generated-types': [],
+  // type-only imports of the result kinds' types (Page, Option, UploadedFile) from the schema language
+  'generated-types': ['schema'],
   codegen: ['schema'],
   app: ['schema', 'engine', 'renderer', 'shell', 'screens', 'generated', 'generated-types', 'src-root', 'console-data', 'app-settings'],
   'src-root': ['schema', 'engine', 'renderer', 'shell', 'screens', 'generated', 'generated-types', 'app', 'console-data', 'app-settings'],

@@ -121,10 +121,14 @@ async function measure(label: string, env: Record<string, string>): Promise<ApiF
 
 export async function apiBench(): Promise<ApiFigures[]> {
   const out: ApiFigures[] = [];
+  // BENCH_DB=pg or pglite: one database only (default: both)
+  const only = process.env.BENCH_DB;
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data-bench');
-  if (!existsSync(dataDir)) seed({ DATA_DIR: dataDir });
-  out.push(await measure(`PGlite (${ORDERS} orders)`, { DATA_DIR: dataDir }));
-  const url = process.env.DATABASE_URL;
+  if (only !== 'pg') {
+    if (!existsSync(dataDir)) seed({ DATA_DIR: dataDir });
+    out.push(await measure(`PGlite (${ORDERS} orders)`, { DATA_DIR: dataDir }));
+  }
+  const url = only === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (url) {
     const schema = process.env.BENCH_SCHEMA ?? 'bench';
     if ((await pgOrderCount(url, schema)) < ORDERS) seed({ DATABASE_URL: url, DATABASE_SCHEMA: schema });

@@ -1,33 +1,29 @@
 /**
  * `npm run bench [-- web|api]`: speed figures, never asserted in tests (no argument: both).
- *  web — JS bytes per route (login, staff, order), time to the first 20 order rows, cold and warm,
- *        the live table of /staff, /store, /merchant, /product, and the interactions of bench/interactions.ts
- *        (median of 10), against the naive ProLayout + ProTable baseline measured in the same run.
+ *  web — JS bytes per route (login, staff); the time from navigation to an interactive /order, /staff,
+ *        /store, /merchant and /product, cold and warm, against the naive ProLayout + ProTable baseline and
+ *        the hand-written ProTable page of /order (bench/handwritten), loads interleaved (bench/web.ts);
+ *        every interaction of bench/interactions.ts on ours and on the hand-written page; ratios.
  *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
  *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
  *  export — /order/export of 100,000 orders: time and the server's peak memory (bench/export.ts).
  *  load — 50 connections for 30 s on order list, detail and count: p50/p95/p99 and errors (bench/load.ts).
+ *  live — an order created through the API → the badge of a console in Chromium: p50/p95/max (bench/live.ts).
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { startServer } from '../e2e/lib/server';
 import { serveBaseline } from './baseline';
+import { serveHandwritten } from './handwritten/serve';
 import { apiBench } from './api';
 import { exportBench } from './export';
 import { loadBench } from './load';
-import { measureRoute } from './web';
+import { liveBench } from './live';
+import { adminToken } from './lib';
+import { listLoads } from './web';
 import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from './interactions';
 
 const what = process.argv[2] ?? 'all';
-
-async function token(base: string): Promise<string> {
-  const r = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"username":"admin","password":"admin123"}',
-  });
-  return ((await r.json()) as { data: { token: string } }).data.token;
-}
 
 async function routeBytes(base: string, route: string, waitFor: string, storage?: Record<string, string>) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -47,89 +43,116 @@ async function routeBytes(base: string, route: string, waitFor: string, storage?
   return Math.round(js / 1024);
 }
 
-/** Each interaction of issue 10 point 1 on /order, `runs` times in fresh pages: min–max per figure. */
-async function interactions(base: string, storage: Record<string, string>, runs = 3) {
+/**
+ * Each interaction of issue 10 point 1 on /order, `runs` times in fresh pages, for every page given
+ * (ours and the hand-written one, alternating within each run so both see the same machine load):
+ * min–max per figure, and per run the ratio ours / hand-written.
+ */
+async function interactions(pages: { name: string; base: string }[], storage: Record<string, string>, runs = 3) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const all: InteractionFigures[][] = [];
+  const all = new Map<string, InteractionFigures[][]>(pages.map((p) => [p.name, []]));
   try {
     for (let i = 0; i < runs; i++) {
-      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      await ctx.addInitScript((s: Record<string, string>) => {
-        for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-      }, storage);
-      const page = await ctx.newPage();
-      await page.addInitScript({ content: INSTRUMENT });
-      await page.goto(base + '/order');
-      await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(1500);
-      all.push(
-        await runInteractions(
-          page,
-          listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }),
-        ),
-      );
-      await ctx.close();
+      for (const p of pages) {
+        const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+        await ctx.addInitScript((s: Record<string, string>) => {
+          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+        }, storage);
+        const page = await ctx.newPage();
+        await page.addInitScript({ content: INSTRUMENT });
+        await page.goto(p.base + '/order');
+        await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(1500);
+        all
+          .get(p.name)!
+          .push(
+            await runInteractions(
+              page,
+              listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }),
+            ),
+          );
+        await ctx.close();
+      }
     }
   } finally {
     await browser.close();
   }
   const range = (xs: (number | null)[]) => (xs[0] === null ? '—' : `${Math.min(...(xs as number[]))}–${Math.max(...(xs as number[]))}`);
-  console.log('interaction (ms, min–max over runs)   before request   click to result   Event Timing');
-  for (let k = 0; k < all[0].length; k++) {
-    const col = all.map((r) => r[k]);
-    console.log(
-      `${col[0].name.padEnd(36)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
-    );
+  const ratio = (xs: (number | null)[], ys: (number | null)[]) =>
+    xs[0] === null || ys[0] === null ? '—' : range(xs.map((x, k) => Math.round(((x as number) / Math.max(1, ys[k] as number)) * 100) / 100));
+  for (const p of pages) {
+    const rows = all.get(p.name)!;
+    console.log(`${p.name}: interaction (ms, min–max over ${runs} runs)   before request   click to result   Event Timing`);
+    for (let k = 0; k < rows[0].length; k++) {
+      const col = rows.map((r) => r[k]);
+      console.log(
+        `  ${col[0].name.padEnd(34)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
+      );
+    }
   }
-  return all;
+  if (pages.length === 2) {
+    const [a, b] = pages.map((p) => all.get(p.name)!);
+    console.log(`ratio ${pages[0].name} / ${pages[1].name} per run (min–max; target ≤ 1.15)   before request   click to result   Event Timing`);
+    for (let k = 0; k < a[0].length; k++) {
+      const x = a.map((r) => r[k]);
+      const y = b.map((r) => r[k]);
+      console.log(
+        `  ${x[0].name.padEnd(34)} ${ratio(
+          x.map((c) => c.beforeReqMs),
+          y.map((c) => c.beforeReqMs),
+        ).padStart(14)} ${ratio(
+          x.map((c) => c.resultMs),
+          y.map((c) => c.resultMs),
+        ).padStart(17)} ${ratio(
+          x.map((c) => c.inpMs),
+          y.map((c) => c.inpMs),
+        ).padStart(14)}`,
+      );
+    }
+  }
+  return Object.fromEntries(all);
 }
 
 async function web() {
   const ours = await startServer();
   try {
-    const t = await token(ours.base);
+    const t = await adminToken(ours.base);
     const storage = { Authorization: t };
     const loginKB = await routeBytes(ours.base, '/login', '#username');
     const staffKB = await routeBytes(ours.base, '/staff', '.ant-table-tbody tr.ant-table-row', storage);
-    const order = await measureRoute(ours.base, '/order', { storage });
-    // the four other lists: live table, fewer loads (the order route carries the detailed figures)
-    const lists: Record<string, number> = {};
-    for (const route of ['/staff', '/store', '/merchant', '/product'])
-      lists[route] = (await measureRoute(ours.base, route, { storage, loads: 3, minRows: 5 })).coldLiveMs; // merchant has 12 demo rows
-    const inter = await interactions(ours.base, storage);
+    // the hand-written ProTable page (bench/handwritten), same API and data: its load and every interaction
+    const hand = await serveHandwritten(ours.base);
+    let inter;
+    let loads;
     const baseline = await serveBaseline();
-    let base;
     try {
-      base = await measureRoute(baseline.base, '/orders', {});
+      inter = await interactions(
+        [
+          { name: 'ours', base: ours.base },
+          { name: 'hand-written', base: hand.base },
+        ],
+        storage,
+      );
+      // navigation to an interactive list: our five lists, the naive page and the hand-written one, interleaved
+      loads = await listLoads(ours.base, baseline.base, t, Number(process.env.LOADS ?? 7), [
+        { name: 'hand /order', url: `${hand.base}/order`, storage, minRows: 20 },
+      ]);
     } finally {
       baseline.stop();
+      await hand.stop();
     }
-    console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, order, lists, baseline: base, interactions: inter }, null, 2));
-    console.log(
-      `other lists, live table cold (median of 3): ${Object.entries(lists)
-        .map(([r, ms]) => `${r} ${ms} ms (${(base.coldMs / ms).toFixed(2)}x the baseline's rows)`)
-        .join(', ')}`,
-    );
-    const r = (a: number, b: number) => (a / b).toFixed(2);
-    console.log(
-      `order route: rows after ${order.coldMs} ms cold / ${order.warmMs} ms warm (live table ${order.coldLiveMs} / ${order.warmLiveMs} ms), ${order.jsTransferKB} KB JS (+ ${order.cssTransferKB} KB CSS) transferred`,
-    );
-    console.log(
-      `baseline:    rows after ${base.coldMs} ms cold / ${base.warmMs} ms warm, ${base.jsTransferKB} KB JS (+ ${base.cssTransferKB} KB CSS) transferred`,
-    );
-    console.log(
-      `ratio (baseline / ours): rows cold ${r(base.coldMs, order.coldMs)}x, warm ${r(base.warmMs, order.warmMs)}x; live table cold ${r(base.coldLiveMs, order.coldLiveMs)}x, warm ${r(base.warmLiveMs, order.warmLiveMs)}x; JS bytes ${r(base.jsTransferKB, order.jsTransferKB)}x`,
-    );
+    console.log(JSON.stringify({ loginJsKB: loginKB, staffJsKB: staffKB, loads, interactions: inter }, null, 2));
   } finally {
     await ours.stop();
   }
 }
 
-if (!['all', 'web', 'api', 'export', 'load'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, api, export, load or nothing for all`);
+if (!['all', 'web', 'api', 'export', 'load', 'live'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, api, export, load, live or nothing for all`);
   process.exit(2);
 }
 if (what === 'all' || what === 'web') await web();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);
 if (what === 'all' || what === 'load') for (const line of await loadBench()) console.log(`load  ${line}`);
+if (what === 'all' || what === 'live') for (const line of await liveBench()) console.log(`live  ${line}`);

@@ -1,7 +1,7 @@
 /** Sign-in and sign-out through the real form for each demo role, in both locales; the home page. */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeBrowser, newPage, pageAs, shot, signIn, DEMO, type DemoRole } from './lib/browser';
+import { clickUserMenuItem, closeBrowser, newPage, pageAs, shot, signIn, DEMO, type DemoRole } from './lib/browser';
 import { ADMIN_SCREENS, ALL_SCREENS, expectPath, msg, storageItem, until } from './lib/expect';
 
 after(closeBrowser);
@@ -27,8 +27,7 @@ describe('sign in and out', () => {
           .getByText(msg(locale, 'home.hello', { name: NICK[role] }))
           .waitFor();
         if (role === 'admin') await shot(page, `auth-home-${locale}`);
-        await userMenu.hover();
-        await page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.logout') }).click();
+        await clickUserMenuItem(page, msg(locale, 'layout.logout'));
         await expectPath(page, '/login');
         await page.locator('#username').waitFor();
         assert.equal(await storageItem(page, 'Authorization'), null, 'token gone');

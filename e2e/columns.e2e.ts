@@ -60,6 +60,14 @@ async function openList(page: Page, path: string, width: number): Promise<void> 
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
 }
 
+/** Resizes an open list to another width and waits for its layout to settle (a user widening the window). */
+async function resizeList(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** Measures the table in the page; returns what is wrong in words a reader can act on. */
 async function measure(page: Page, wide: boolean): Promise<Geometry> {
   // tsx names the arrow functions below with a `__name` helper that the page does not have
@@ -165,12 +173,17 @@ for (const locale of LOCALES) {
   describe(`list geometry, ${locale}`, () => {
     for (const s of screens) {
       const path = s.route!.path!;
-      test(`${path}: no overlap, whole-word headers; all columns and a one-line toolbar at 1440 and 1920 px`, async () => {
+      test(`${path}: no overlap, whole-word headers, every status tab; all columns and a one-line toolbar at 1440 and 1920 px`, async () => {
         const { ctx, page } = await pageAs('admin', { locale });
         const failures: string[] = [];
         for (const width of [1280, 1440, 1920]) {
-          await openList(page, path, width);
+          // one load, then the window widened: the same layout code runs on resize as on load
+          if (width === 1280) await openList(page, path, width);
+          else await resizeList(page, width);
           const g = await measure(page, width >= 1440);
+          // every status tab shows: none hidden behind antd's "…" (they take a line of their own when they must)
+          const hiddenTabs = await page.locator('.ant-pro-table-list-toolbar .ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden)').count();
+          if (hiddenTabs) g.problems.push('status tabs are hidden behind "…"');
           if (width === 1440 && SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-1440`);
           failures.push(...g.problems.map((p) => `${width} px: ${p}`));
         }

@@ -80,6 +80,9 @@ describe('content security policy', () => {
     await runRowAction(page, rows(page).first(), zh('order.remarkAction'));
     const dialog = modal(page);
     await dialog.locator('textarea').first().waitFor();
+    // a click on the close button while the dialog still zooms in can be lost under load: as a user
+    // would, close it once it stands still
+    await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal')].some((m) => /ant-zoom-appear/.test(m.className)), null, { timeout: 15_000 });
     await dialog.locator('.ant-modal-close').click();
     await dialog.waitFor({ state: 'hidden' });
 

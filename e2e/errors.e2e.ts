@@ -58,7 +58,11 @@ describe('spec §8 error catalogue', () => {
     assert.equal(pathOf(page), '/staff');
     for (const code of ['401', '403', '404', 'error']) assert.equal(await page.getByTestId(`result-${code}`).count(), 0, `no ${code} page`);
     assert.deepEqual(await messageText(page), [], 'no error message either');
-    assert.ok((await page.locator('body').innerText()).includes(msg('zh-CN', 'app.title')), 'the frame is still drawn');
+    const body = await until(
+      () => page.locator('body').innerText(),
+      (t) => t.includes(msg('zh-CN', 'app.title')),
+    );
+    assert.ok(body.includes(msg('zh-CN', 'app.title')), 'the frame is still drawn');
     assert.deepEqual(errors, [], 'no uncaught page error');
     await shot(page, 'errors-info-500');
     await ctx.close();

@@ -3,7 +3,7 @@
  * URL (both locales), the admin flow (add with an attachment → assign → work order → remark → the
  * detail's log; close with a required reason), the finance flow (adjust price → refused and partial
  * refund → confirm settlement → settle), who sees which actions, bulk auto-assign with its result,
- * the XLSX export of the current filter, and 64-bit ids kept exact from the response text into the
+ * the XLSX export of the current filter and visible columns, and 64-bit ids kept exact from the response text into the
  * DOM, the next request and the exported file.
  */
 import { test, describe, before, after } from 'node:test';
@@ -366,7 +366,7 @@ describe('order flow (admin)', () => {
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    test(`export downloads an XLSX of the current search and tab, headers in the locale, exact ids (${locale})`, async () => {
+    test(`export downloads an XLSX of the current search and tab and the visible columns, headers in the locale, exact ids (${locale})`, async () => {
       const own = locale === 'zh-CN' ? null : await pageAs('admin', { locale });
       const p = own?.page ?? page;
       try {
@@ -383,48 +383,32 @@ describe('order flow (admin)', () => {
         const sent = new URL((await req).url());
         assert.equal(sent.searchParams.get('customerName'), SURNAME);
         assert.equal(sent.searchParams.get('status'), 'settled');
+        // the columns on screen (all of the list's by default), in its order
+        const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'order.json'), 'utf8')) as {
+          fields: Record<string, { title: string }>;
+          list: { columns: (string | { field: string; also?: string[] })[] };
+        };
+        const view = schema.list.columns.map((c) => (typeof c === 'string' ? { field: c, also: [] } : { also: [], ...c }));
+        assert.equal(sent.searchParams.get('columns'), view.map((c) => c.field).join(','), 'the visible columns are sent');
         const file = await download;
-        const prefix = msg(locale, 'order.export.fileName');
-        assert.match(file.suggestedFilename(), new RegExp(`^${prefix}-\\d{14}\\.xlsx$`));
+        // progress, then the rows exported, as for every list
+        await p.locator('.ant-message', { hasText: String(ids.length) }).waitFor();
+        assert.match(file.suggestedFilename(), new RegExp(`^${msg(locale, 'menu.order')}-\\d{14}\\.xlsx$`));
         const path = join(mkdtempSync(join(tmpdir(), 'order-export-')), file.suggestedFilename());
         await file.saveAs(path);
         assert.equal(readFileSync(path).subarray(0, 2).toString(), 'PK', 'an XLSX (zip) file');
         const x = await readXlsx(path);
-        assert.equal(x.sheet, msg(locale, 'order.export.sheet'));
-        const keys = [
-          'order.orderNo',
-          'order.id',
-          'order.platformTradeNo',
-          'order.source',
-          'order.platform',
-          'order.merchant',
-          'order.shop',
-          'order.productTitle',
-          'order.skuName',
-          'order.quantity',
-          'order.customerName',
-          'order.customerPhone',
-          'order.region',
-          'order.address',
-          'order.paidAmount',
-          'order.adjustedAmount',
-          'order.refundedAmount',
-          'order.settleAmount',
-          'order.status',
-          'order.store',
-          'order.staff',
-          'common.createdAt',
-          'order.assignedAt',
-          'order.remark',
-        ];
+        assert.equal(x.sheet, msg(locale, 'menu.order'));
+        // each visible column, then what its cell also shows (the shop under the platform …)
+        const fields = view.flatMap((c) => [c.field, ...c.also]);
         assert.deepEqual(
           x.rows[0],
-          keys.map((k) => msg(locale, k)),
+          fields.map((f) => msg(locale, schema.fields[f]!.title)),
           'headers in the locale',
         );
         if (locale === 'zh-CN')
           assert.ok(
-            x.rows[0]!.every((h) => /^[\u4e00-\u9fff]+(ID)?$/.test(h)),
+            x.rows[0]!.every((h) => /^[\u4e00-\u9fff]+$/.test(h)),
             `Chinese headers: ${x.rows[0]!.join('|')}`,
           );
         else
@@ -432,26 +416,38 @@ describe('order flow (admin)', () => {
             x.rows[0]!.every((h) => /^[A-Za-z .]+$/.test(h)),
             `English headers: ${x.rows[0]!.join('|')}`,
           );
+        const col = (f: string) => fields.indexOf(f);
         const data = x.rows.slice(1);
         assert.deepEqual(
-          data.map((r) => r[1]),
-          ids,
-          'the id column holds exactly the ids of the filter, in list order',
-        );
-        assert.deepEqual(
-          data.map((r) => r[0]),
+          data.map((r) => r[col('orderNo')]),
           ids.map((i) => `SO${i}`),
-          'order numbers',
+          'the order numbers carry exactly the ids of the filter, in list order',
         );
         assert.ok(
-          data.every((r) => r[10]!.startsWith(SURNAME) && r[18] === msg(locale, 'enum.orderStatus.settled')),
-          'only the searched, settled orders',
+          data.every((r) => r[col('customerName')]!.startsWith(SURNAME) && r[col('status')] === msg(locale, 'enum.orderStatus.settled')),
+          'only the searched, settled orders, the status as its label',
         );
         assert.deepEqual(
-          data.map((r) => r[14]),
-          list.data.list.map((o: Json) => o.paidAmount),
-          'money as exact decimal text',
+          data.map((r) => [r[col('region')], r[col('storeId')]]),
+          list.data.list.map((o: Json) => [o.regionName, o.storeName]),
+          'region and store by name',
         );
+        for (const f of ['paidAmount', 'adjustedAmount', 'refundedAmount']) {
+          assert.deepEqual(
+            x.values.slice(1).map((r) => r[col(f)]),
+            list.data.list.map((o: Json) => Number(o[f])),
+            `${f}: numbers`,
+          );
+          assert.deepEqual(
+            x.values.slice(1).map((r) => (r[col(f)] as number).toFixed(2)),
+            list.data.list.map((o: Json) => o[f]),
+            `${f}: to the cent`,
+          );
+          assert.ok(
+            x.formats.slice(1).every((r) => r[col(f)] === '#,##0.00'),
+            `${f}: shown with two decimals`,
+          );
+        }
       } finally {
         await own?.ctx.close();
       }

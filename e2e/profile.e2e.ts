@@ -2,7 +2,7 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { apiToken, closeBrowser, newPage, shot, signIn } from './lib/browser';
+import { apiToken, clickUserMenuItem, closeBrowser, newPage, shot, signIn } from './lib/browser';
 import { callApi } from './lib/api';
 import { msg, until } from './lib/expect';
 
@@ -21,20 +21,7 @@ async function freshUser(tag: string): Promise<{ username: string; password: str
 }
 
 async function openProfile(page: Page, locale: 'zh-CN' | 'en-US'): Promise<void> {
-  // The menu opens on hover; a hover that lands while the header is still settling opens nothing, so
-  // move away and hover again until the item shows, as a user would.
-  const item = page.locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'layout.profile') });
-  await until(
-    async () => {
-      if (await item.isVisible()) return true;
-      await page.mouse.move(0, 400);
-      await page.getByTestId('user-menu').hover();
-      await page.waitForTimeout(300);
-      return item.isVisible();
-    },
-    (shown) => shown,
-  );
-  await item.click();
+  await clickUserMenuItem(page, msg(locale, 'layout.profile'));
   await page.waitForURL((u) => u.pathname === '/profile');
   await page.getByTestId('profile-screen').waitFor();
 }
@@ -64,34 +51,36 @@ describe('personal centre', () => {
     });
   }
 
-  test('a password change needs the current password and signs out my other browser', async () => {
-    const u = await freshUser('p');
-    const other = await newPage();
-    await signIn(other.page, u.username, u.password);
-    const { ctx, page } = await newPage();
-    await signIn(page, u.username, u.password);
-    await openProfile(page, 'zh-CN');
-    await page.getByRole('tab', { name: msg('zh-CN', 'profile.password') }).click();
-    const form = page.getByTestId('profile-form-password');
-    await form.locator('#currentPassword').fill('Wrong2025x');
-    await form.locator('#newPassword').fill('Next2026yy');
-    await form.locator('#confirmPassword').fill('Next2026yy');
-    await form.getByRole('button', { name: label('zh-CN', 'profile.save') }).click();
-    const explain = form.locator('.ant-form-item-explain-error');
-    await explain.first().waitFor();
-    assert.match(await explain.first().innerText(), new RegExp(msg('zh-CN', 'profile.currentPassword')));
-    await shot(page, 'profile-password-wrong');
-    await form.locator('#currentPassword').fill(u.password);
-    await form.getByRole('button', { name: label('zh-CN', 'profile.save') }).click();
-    await page.locator('.ant-message', { hasText: msg('zh-CN', 'profile.passwordChanged') }).waitFor();
-    // this browser stays signed in; the other one is sent to sign in on its next request
-    await page.reload();
-    await page.getByTestId('profile-screen').waitFor();
-    await other.page.goto('/order');
-    await other.page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
-    await other.ctx.close();
-    await ctx.close();
-  });
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`a password change needs the current password and signs out my other browser (${locale})`, async () => {
+      const u = await freshUser(`p${locale === 'zh-CN' ? 'z' : 'e'}`);
+      const other = await newPage();
+      await signIn(other.page, u.username, u.password);
+      const { ctx, page } = await newPage({ locale });
+      await signIn(page, u.username, u.password);
+      await openProfile(page, locale);
+      await page.getByRole('tab', { name: msg(locale, 'profile.password') }).click();
+      const form = page.getByTestId('profile-form-password');
+      await form.locator('#currentPassword').fill('Wrong2025x');
+      await form.locator('#newPassword').fill('Next2026yy');
+      await form.locator('#confirmPassword').fill('Next2026yy');
+      await form.getByRole('button', { name: label(locale, 'profile.save') }).click();
+      const explain = form.locator('.ant-form-item-explain-error');
+      await explain.first().waitFor();
+      assert.match(await explain.first().innerText(), new RegExp(msg(locale, 'profile.currentPassword')));
+      await shot(page, `profile-password-wrong-${locale}`);
+      await form.locator('#currentPassword').fill(u.password);
+      await form.getByRole('button', { name: label(locale, 'profile.save') }).click();
+      await page.locator('.ant-message', { hasText: msg(locale, 'profile.passwordChanged') }).waitFor();
+      // this browser stays signed in; the other one is sent to sign in on its next request
+      await page.reload();
+      await page.getByTestId('profile-screen').waitFor();
+      await other.page.goto('/order');
+      await other.page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      await other.ctx.close();
+      await ctx.close();
+    });
+  }
 
   test('signed-in devices: mine is marked, another can be signed out', async () => {
     const u = await freshUser('s');

@@ -7,7 +7,7 @@ import { expectPath, msg, until } from './lib/expect';
 
 after(closeBrowser);
 const rows = (page: Page) => page.locator('tr.ant-table-row:visible');
-const firstCells = async (page: Page) => (await rows(page).allInnerTexts()).map((t) => t.split(/\s/)[0]!);
+const firstCells = async (page: Page) => (await rows(page).allInnerTexts()).map((t) => t.trim().split(/\s/)[0]!);
 const searchInput = (page: Page) => page.locator('form #username:visible').first();
 const modal = (page: Page) => page.locator('.ant-modal:visible').first();
 

@@ -87,3 +87,19 @@ export async function pageAs(
   const { ctx, page } = await newPage({ locale: opts.locale, storage: { Authorization: token, ...(opts.storage ?? {}) } });
   return { ctx, page, token };
 }
+
+/**
+ * Clicks an item of the header's user menu. The menu opens on hover; a hover that lands while the
+ * header is still settling (fonts, the live bell connecting) opens nothing, so move away and hover
+ * again until the item shows, as a user would.
+ */
+export async function clickUserMenuItem(page: Page, text: string): Promise<void> {
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: text });
+  const end = Date.now() + 15_000;
+  while (!(await item.isVisible()) && Date.now() < end) {
+    await page.mouse.move(0, 400);
+    await page.getByTestId('user-menu').hover();
+    await item.waitFor({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await item.click();
+}

@@ -152,16 +152,19 @@ export const okButton = (scope: Locator, locale: Locale) => scope.getByRole('but
  * Opens a select and returns its option labels once loading is over (options shown, or the empty
  * state). `control` is the select's input (e.g. `#storeId`).
  */
+/** The open select dropdown: not one still fading out after an earlier choice. */
+const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not([class*="-leave"])';
+
 export async function openOptions(page: Page, control: Locator): Promise<string[]> {
   await control.click();
-  const dd = page.locator('.ant-select-dropdown:visible');
+  const dd = page.locator(OPEN_DROPDOWN);
   await dd.waitFor();
   return settledOptions(page);
 }
 
 /** The labels of the open select dropdown, after its loading has finished. */
 export async function settledOptions(page: Page, ok: (labels: string[]) => boolean = () => true, timeout = 10_000): Promise<string[]> {
-  const dd = page.locator('.ant-select-dropdown:visible');
+  const dd = page.locator(OPEN_DROPDOWN);
   const read = async () => {
     const spinning = await dd.locator('.ant-spin').count();
     const empty = await dd.locator('.ant-empty, .ant-select-item-empty').count();

@@ -203,7 +203,18 @@ export const drawer = (page: Page): Locator => page.locator('.ant-drawer-content
 
 /** Waits for a message notice with this text (success, error, info). */
 export async function seeMessage(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+  // every notice shown meanwhile is kept, so a failure says what the page said instead
+  const seen = page.locator('.ant-message-notice');
+  const shown = new Set<string>();
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    for (const t of await seen.allInnerTexts().catch(() => [])) {
+      if (t.includes(text)) return;
+      shown.add(t.trim());
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no message "${text}" within ${timeout} ms; the page showed: ${JSON.stringify([...shown])}`);
 }
 
 /** Picks an option of an antd Select inside `scope` (typing to search when `type` is given). */
@@ -239,15 +250,20 @@ export function tinyPng(w = 4, h = 4, rgb: [number, number, number] = [220, 40, 
 }
 
 /** Rows of the first sheet of an XLSX file as text cells. */
-export async function readXlsx(path: string): Promise<{ sheet: string; rows: string[][] }> {
+/** A workbook's first sheet: its cells as text, and as typed (a number stays a number) with their number formats. */
+export async function readXlsx(path: string): Promise<{ sheet: string; rows: string[][]; values: unknown[][]; formats: string[][] }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const ws = wb.worksheets[0]!;
+  const width = ws.getRow(1).cellCount;
   const out: string[][] = [];
+  const values: unknown[][] = [];
+  const formats: string[][] = [];
   ws.eachRow((row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (c) => cells.push(c.value === null || c.value === undefined ? '' : String(c.value)));
-    out.push(cells);
+    const cells = Array.from({ length: width }, (_, i) => row.getCell(i + 1));
+    out.push(cells.map((c) => (c.value === null || c.value === undefined ? '' : String(c.value))));
+    values.push(cells.map((c) => c.value ?? ''));
+    formats.push(cells.map((c) => c.numFmt ?? ''));
   });
-  return { sheet: ws.name, rows: out };
+  return { sheet: ws.name, rows: out, values, formats };
 }

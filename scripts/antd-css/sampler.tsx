@@ -117,6 +117,14 @@ export function ListSample({
       menu={{ locale: false, loading: menuLoading }}
       avatarProps={{ title: 'u', size: 'small' }}
       actionsRender={() => [
+        // the live-update bell (src/shell/LiveBadge.tsx): the header's own token gives these their own hash
+        <Tooltip key="l" title="t">
+          <Button type="text" size="small">
+            <Badge count={3} size="small">
+              b
+            </Badge>
+          </Button>
+        </Tooltip>,
         <Dropdown key="d" menu={{ items: [{ key: 'x', label: 'x' }] }}>
           <Space>
             <Avatar size="small">u</Avatar>u

@@ -1,9 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertUser } from '../test/users';
 import type { TestApp } from '../test/helper';
 import { createProbeApp } from './test-fixtures/fixture';
+import { SHUTDOWN_GRACE_MS } from './app';
 
 let t: TestApp;
 let token: string;
@@ -254,4 +257,23 @@ describe('idempotency', () => {
     expect(res.statusCode).toBe(400);
     expect(res.data.msg).toContain('Idempotency-Key');
   });
+});
+
+describe('shutdown', () => {
+  test('a client socket left open does not hold the close beyond the grace', async () => {
+    const other = await createProbeApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = other.app.server.address() as { port: number };
+    // one socket that never sends a request, one kept alive after an answered request
+    const silent = connect(port, '127.0.0.1');
+    const kept = connect(port, '127.0.0.1');
+    await Promise.all([once(silent, 'connect'), once(kept, 'connect')]);
+    kept.write('GET /api/public/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await once(kept, 'data');
+    const began = Date.now();
+    await other.close();
+    expect(Date.now() - began).toBeLessThan(SHUTDOWN_GRACE_MS + 3_000);
+    silent.destroy();
+    kept.destroy();
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
 import { createSessionCache, sessionGeneration, watchSessionChanges, type SessionCache, type SessionWatch } from './session-cache';
 import { findSession, hashToken, type SessionSettings } from './sessions';
+import { LIVE_LIMITS, registerLive, type LiveLimits } from './live';
 import { createIdGenerator } from './snowflake';
 import { attachCoreState } from './state';
 import { registerSecurityHeaders } from './security-headers';
@@ -54,7 +55,12 @@ export interface BuildAppOptions {
   session?: Partial<SessionSettings>;
   nextId?: () => bigint;
   trustProxy?: boolean;
+  /** live-update streams: limits per user and per app, heartbeat (server/core/live.ts) */
+  live?: Partial<LiveLimits>;
 }
+
+/** How long a shutdown waits for the requests in flight before it closes their sockets. */
+export const SHUTDOWN_GRACE_MS = 2_000;
 
 const envelope = (data: unknown) => ({ code: CODES.OK, msg: 'ok', data: data === undefined ? null : data });
 
@@ -78,6 +84,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   });
   attachCoreState(app, { schemas, i18n, session, dataDir });
+  registerLive(app, db, session, { ...LIVE_LIMITS, ...options.live });
+  // A shutdown lets the requests in flight finish, then ends the sockets still open: a client's
+  // socket that Node does not count as idle (one opened without a request yet, or a keep-alive left
+  // by an ended stream) would hold the close until the keep-alive timeout, 72 s.
+  app.addHook('preClose', async () => {
+    const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.server.once('close', () => clearTimeout(force));
+  });
 
   app.decorateRequest('locale', '');
   app.addHook('onRequest', async (req) => {
@@ -275,13 +290,27 @@ function bindingHandler(d: BindingDeps) {
       input = validator('json')(req.body ?? {}, locale);
     }
 
-    const ctx: HandlerContext = { db, user, input, files, idempotencyKey, nextId: d.nextId, locale, dataDir: d.dataDir, req, reply };
+    let end: (() => void) | undefined;
+    const ctx: HandlerContext = {
+      db,
+      user,
+      input,
+      files,
+      idempotencyKey,
+      nextId: d.nextId,
+      locale,
+      dataDir: d.dataDir,
+      req,
+      reply,
+      endAfterAudit: (fn) => (end = fn),
+    };
     const before = audit.read ? await audit.read(ctx, input.id) : undefined;
     let data: unknown;
     const generation = sessionGeneration();
     try {
       data = await d.handler(ctx);
     } catch (err) {
+      end?.();
       // Nothing of a refused request stays behind, including its uploads.
       await undo?.().catch((e) => req.log.error({ err: e }, 'could not remove the uploads of a failed request'));
       if (audit.login && err instanceof HttpError && err.status < 500) {
@@ -321,6 +350,7 @@ function bindingHandler(d: BindingDeps) {
     // Sessions changed while this request ran (it may have revoked one): answer once every instance
     // knows, so the client's next request is refused wherever it lands. Rare, ~1 ms.
     if (generation !== sessionGeneration()) await d.fence();
+    end?.();
     if (reply.sent) return reply;
     return envelope(data);
   };
@@ -344,7 +374,7 @@ function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply, i18n:
     if (err.status >= 500) req.log.error({ err }, 'request failed');
     // Values that are message keys (a field's title key, a state's label key) read in the request's
     // locale, so a module passes { field: 'store.name' } and the user reads 门店名称 / Store name.
-    // Never silently: a key missing from the request's locale is logged (message-keys.test.ts keeps the list whole).
+    // Never silently: a key missing from the request's locale is logged (src/codegen/server-keys.ts, run by the schema CLI and message-keys.test.ts, keeps the list whole).
     if (!i18n.has(locale, err.key)) req.log.error({ key: err.key, locale }, 'message key missing from the locales');
     return reply.code(err.status).send({ code: err.code, msg: i18n.t(locale, err.key, i18n.renderValues(locale, err.values)), data: err.data ?? null });
   }

@@ -91,19 +91,30 @@ export interface HandlerContext<I = Record<string, any>> {
   dataDir: string;
   req: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * A handler that answers on the raw socket itself (a file it streams) hands over its last step:
+   * the core calls `end` once the request's operation-log row is written, so a client that has the
+   * whole answer never finds its own request's audit missing.
+   */
+  endAfterAudit?: (end: () => void) => void;
 }
 
 /** Returns the envelope's data. Throw HttpError for failures; the core maps it to {code,msg,data}. */
-export type Handler<I = Record<string, any>> = (ctx: HandlerContext<I>) => Promise<unknown>;
+export type Handler<I = Record<string, any>, O = unknown> = (ctx: HandlerContext<I>) => Promise<O>;
 
 /**
- * Handlers typed by the generated input of each binding (src/generated/types.ts `<Name>Bindings`):
- * a missing handler, an unknown binding or a wrong input field does not compile.
+ * Handlers typed by the generated types of each binding (src/generated/types.ts): `<Name>Bindings`, the
+ * input of each; optionally `<Name>Results<bigint | string>`, what each answers (the binding's result
+ * kind or its "returns" shape; 64-bit ids may be bigint on the server). A missing handler, an unknown
+ * binding, a wrong input field or a wrong result field does not compile.
  *
  * @example
- * const handlers: ModuleHandlers<MerchantBindings> = { list: ({ input }) => merchants.list(db, input), … };
+ * const handlers = { list: ({ input }) => merchants.list(db, input), … } satisfies ModuleHandlers<MerchantBindings>;
+ * const handlers = { performance: (ctx) => performance(ctx) } satisfies ModuleHandlers<DashboardBindings, DashboardResults<bigint | string>>;
  */
-export type ModuleHandlers<B> = { [K in keyof B]: Handler<B[K]> };
+export type ModuleHandlers<B, R extends { [K in keyof B]?: unknown } = {}> = {
+  [K in keyof B]: Handler<B[K], K extends keyof R ? R[K] : unknown>;
+};
 
 export interface ServerModule {
   /** must equal the "name" of a schema resource under schemas/ */

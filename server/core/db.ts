@@ -23,6 +23,11 @@ export interface SqlDb extends Db {
   transaction<T>(fn: (tx: SqlDb) => Promise<T>): Promise<T>;
   /** PostgreSQL schema this handle works in (search_path); 'public' by default. */
   readonly schema: string;
+  /**
+   * PGlite only (one process, no LISTEN connection to keep): `fn` gets every NOTIFY payload of
+   * `dbChannel(name, schema)` as its transaction commits. Resolves to the unsubscribe.
+   */
+  onNotify?(name: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenDbOptions {
@@ -132,6 +137,7 @@ async function openPglite(dir: string): Promise<SqlDb> {
       });
     },
     afterCommit: (fn) => (current.getStore() ?? now).afterCommit!(fn),
+    onNotify: (name, fn) => lite.listen(dbChannel(name, 'public'), fn),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -48,6 +48,17 @@ describe('export declared in the schema (exportOf)', () => {
     expect(total).toBeGreaterThanOrEqual(0);
   });
 
+  test('the export is in the operation log by the time its file has arrived', async () => {
+    const count = async () =>
+      Number((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM operation_logs WHERE resource = 'merchant' AND action = 'export'`)).rows[0].n);
+    for (let i = 1; i <= 5; i++) {
+      const before = await count();
+      await sheetOf('/api/merchant/export', { columns: 'name' });
+      // no wait: the row is written before the file's last byte is sent
+      expect(await count()).toBe(before + 1);
+    }
+  });
+
   test('a bad filter is a 400 naming the field, not a broken file; no access is 403', async () => {
     const bad = await t.get('/api/store/export', { token: admin, query: { auditStatus: 'done' } });
     expect(bad.statusCode).toBe(400);

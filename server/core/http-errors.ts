@@ -16,8 +16,8 @@ export function badRequest(key: string, values: Record<string, string | number> 
   return new HttpError(400, CODES.BAD_REQUEST, key, values);
 }
 
-export function notFound(key: string): HttpError {
-  return new HttpError(404, CODES.NOT_FOUND, key);
+export function notFound(key: string, values: Record<string, string | number> = {}): HttpError {
+  return new HttpError(404, CODES.NOT_FOUND, key, values);
 }
 
 export function conflict(key: string, values: Record<string, string | number> = {}): HttpError {

@@ -33,3 +33,9 @@ export function divRound(a: bigint, b: bigint): bigint {
   const q = (x * 2n + y) / (2n * y);
   return neg ? -q : q;
 }
+
+/** "99999" → "99,999.00": an amount in a message, as people read it. */
+export function moneyText(value: string | number | bigint): string {
+  const [i, f] = fromCents(toCents(value)).split('.');
+  return `${BigInt(i).toLocaleString('en-US')}.${f}`;
+}

@@ -7,6 +7,7 @@
  * @example
  * export const merchants = defineResource<MerchantRecord<bigint>>({ name: 'merchant', table: 'merchants', touch: 'updated_at' });
  * const m = await merchants.save(db, ctx.input, ctx.nextId); // no id: create; with id: update
+ * await merchants.remove(db, ctx.input.id); // 404 when absent or outside the scope
  */
 import type { Db, HandlerContext } from './contract';
 import { fileKeys, unknownFileKey } from './form-files';
@@ -52,7 +53,9 @@ export class WritableResource<R extends object> extends ResourceTable<R> {
       const v = input[name];
       const empty = v === null || v === '' || (Array.isArray(v) && v.length === 0);
       const missing = creating && v === undefined && f.default === undefined;
-      if (f.required && (missing || (v !== undefined && empty))) throw badField('server.fieldRequired', f.title);
+      // a field with a default always holds a value: it may be changed, never cleared
+      const cleared = v !== undefined && empty && (f.required || f.default !== undefined);
+      if ((f.required && missing) || cleared) throw badField('server.fieldRequired', f.title);
     }
     for (const name of this.writableFields()) {
       const f = this.schema.fields![name];
@@ -105,6 +108,15 @@ export class WritableResource<R extends object> extends ResourceTable<R> {
         await tx.query(`UPDATE ${this.options.table} SET ${sets.join(', ')} WHERE id = $1`, [String(id), ...cols.map(([, v]) => v)]);
       }
       return this.get(tx, id, opts);
+    });
+  }
+
+  /** Deletes one row (404 when absent or outside the scope); answers null, as a result "ok" binding does. */
+  async remove(db: Db, id: string | bigint, opts: ReadOptions = {}): Promise<null> {
+    return db.transaction(async (tx) => {
+      await this.get(tx, id, { ...opts, forUpdate: true });
+      await tx.query(`DELETE FROM ${this.options.table} WHERE id = $1`, [String(id)]);
+      return null;
     });
   }
 

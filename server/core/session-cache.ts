@@ -33,6 +33,15 @@ let generation = 0;
 /** Makes every cached session check of this process stale. */
 export function sessionsChanged(): void {
   generation++;
+  for (const fn of changeListeners) fn();
+}
+
+const changeListeners = new Set<() => void>();
+
+/** Calls `fn` whenever sessions change (as `sessionsChanged` runs); returns the unsubscribe. */
+export function onSessionsChanged(fn: () => void): () => void {
+  changeListeners.add(fn);
+  return () => void changeListeners.delete(fn);
 }
 
 /** The current generation: take it before the database lookup whose result you may cache. */

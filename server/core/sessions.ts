@@ -44,7 +44,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
  */
 export async function findSession(db: Db, token: string, opts: { idleMinutes: number }, cache?: SessionCache): Promise<SessionUser | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const tokenHash = hashToken(token);
+  return findSessionByHash(db, hashToken(token), opts, cache);
+}
+
+/** As `findSession`, for a session known by its stored hash (a live-update ticket carries it, never the token). */
+export async function findSessionByHash(db: Db, tokenHash: string, opts: { idleMinutes: number }, cache?: SessionCache): Promise<SessionUser | null> {
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const since = sessionGeneration();

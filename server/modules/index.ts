@@ -1,6 +1,6 @@
 /**
  * Every server module, in start and seed order. Append a module by adding one line; keep this
- * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog, workbench.
+ * order: auth, system, file, staff, merchant, store, merchantAuth, product, order, logistics, analytics, profile, operationLog, workbench, live.
  */
 import type { ServerModule } from '../core/contract';
 import { authModule } from './auth';
@@ -17,6 +17,7 @@ import { analyticsModule } from './analytics';
 import { profileModule } from './profile';
 import { operationLogModule } from './operationLog';
 import { workbenchModule } from './workbench';
+import { liveModule } from './live';
 
 export const modules: ServerModule[] = [
   authModule,
@@ -33,4 +34,5 @@ export const modules: ServerModule[] = [
   profileModule,
   operationLogModule,
   workbenchModule,
+  liveModule,
 ];

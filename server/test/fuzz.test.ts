@@ -68,6 +68,9 @@ function collectOperations(doc: Json): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries<Json>(doc.paths)) {
     for (const [method, op] of Object.entries<Json>(ops)) {
+      // An event stream answers for as long as the client listens (server/modules/live/live.test.ts
+      // drives it over a real socket: session, limits, scope); in-process inject would wait forever.
+      if (op.responses?.['200']?.content?.['text/event-stream']) continue;
       const params: Operation['params'] = [];
       for (const p of op.parameters ?? []) if (p.in === 'query') params.push({ name: p.name, schema: p.schema, required: !!p.required });
       const content: Json = op.requestBody?.content ?? {};

@@ -13,6 +13,7 @@ import type { AnyField, AppSchema, Resource } from '../schema';
 import { compareDecimal, fieldJsonSchema, resolveBindingInput } from '../schema/derive';
 import type { CheckContext, ResourceFile } from './check-context';
 import { pointerOf } from './diagnostics';
+import { bulkActionEntries } from '../schema/views';
 
 type Err = (pointer: string, message: string, at?: 'key' | 'value') => void;
 
@@ -193,7 +194,13 @@ function listedTwice(err: Err, res: Resource): void {
     });
     duplicates(err, list.search ?? [], '/list/search', 'search field', 'search');
     duplicates(err, list.rowActions ?? [], '/list/rowActions', 'action', 'rowActions');
-    duplicates(err, list.bulkActions ?? [], '/list/bulkActions', 'action', 'bulkActions');
+    duplicates(
+      err,
+      bulkActionEntries(list).map((b) => b.action),
+      '/list/bulkActions',
+      'action',
+      'bulkActions',
+    );
   }
   for (const [fname, form] of Object.entries(res.forms ?? {})) {
     const names = form.items.map((it) => (typeof it === 'string' ? it : it.field));

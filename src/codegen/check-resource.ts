@@ -8,6 +8,7 @@
 import type { AnyField, Resource } from '../schema';
 import { resolveBindingInput } from '../schema/derive';
 import { scopeProblems } from '../schema/scope';
+import { isShapeBaseType, parseShapeType, SHAPE_BASE_TYPES } from '../schema/shape';
 import type { CheckContext, ResourceFile } from './check-context';
 import { pointerOf } from './diagnostics';
 import { closest } from './meta-errors';
@@ -21,6 +22,7 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
   const api = res.api ?? {};
   const forms = res.forms ?? {};
   const actions = res.actions ?? {};
+  const shapes = res.shapes ?? {};
   const appRoles = new Set((ctx.app.roles ?? []).map((r) => r.value));
 
   /** name must be a key of `table`; the message names what it is and suggests the nearest name */
@@ -98,6 +100,37 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
     if (b.multipart && b.method !== 'POST') err(`${base}/multipart`, '"multipart" needs method POST');
     if (b.public && b.roles?.length) err(`${base}/roles`, 'a public binding cannot require roles');
     roles(b.roles, `${base}/roles`);
+    if (b.returns) checkReturns(b.returns, b.result, `${base}/returns`);
+  }
+
+  // result shapes: every property type is a base type, a shape or a field of this file
+  for (const [sname, shape] of Object.entries(shapes)) {
+    // its generated type is <Name><Shape>: it must not take the name of the record, bindings, results or an input type
+    if (/^(record|bindings|results)$/i.test(sname) || /Input$/.test(sname)) {
+      err(pointerOf('shapes', sname), `shape name "${sname}" would clash with a generated type name (Record, Bindings, Results, …Input): rename it`, 'key');
+    }
+    for (const [prop, type] of Object.entries(shape)) {
+      const { name } = parseShapeType(type);
+      if (isShapeBaseType(name) || name in shapes) continue;
+      if (name in fields) {
+        if (fields[name].writeOnly) err(pointerOf('shapes', sname, prop), `field "${name}" is writeOnly: the server never returns it`);
+        continue;
+      }
+      const guess = closest(name, [...SHAPE_BASE_TYPES, ...Object.keys(shapes), ...Object.keys(fields)]);
+      err(
+        pointerOf('shapes', sname, prop),
+        `type "${name}" is not a base type (${SHAPE_BASE_TYPES.join(', ')}), a shape or a field of this file${guess ? ` (did you mean "${guess}"?)` : ''}`,
+      );
+    }
+  }
+  function checkReturns(returns: string, result: string | undefined, pointer: string) {
+    const { name, list } = parseShapeType(returns);
+    if (!must(shapes, 'shape', 'shapes', name, pointer)) return;
+    if (result === 'list' && !list) err(pointer, `result "list" returns a list: write "${name}[]"`);
+    else if (result !== 'list' && list) err(pointer, `"${returns}" is a list: it needs result "list"`);
+    else if (!['page', 'list', 'record', 'config', 'raw'].includes(result ?? 'raw')) {
+      err(pointer, `result "${result}" has its own fixed shape; "returns" goes with result page (its rows), list, record, config or raw`);
+    }
   }
 
   /** parameter names a binding takes, or null when it cannot be resolved (reported elsewhere) */
@@ -153,7 +186,10 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
       }
     });
     (list.rowActions ?? []).forEach((n, i) => must(actions, 'action', 'actions', n, `/list/rowActions/${i}`));
-    (list.bulkActions ?? []).forEach((n, i) => must(actions, 'action', 'actions', n, `/list/bulkActions/${i}`));
+    (list.bulkActions ?? []).forEach((b, i) => {
+      if (typeof b === 'string') must(actions, 'action', 'actions', b, `/list/bulkActions/${i}`);
+      else must(actions, 'action', 'actions', b.action, `/list/bulkActions/${i}/action`);
+    });
   }
 
   // forms

@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli } from './cli';
 import { FIXTURES } from './fixture';
@@ -49,6 +49,10 @@ describe('schemas CLI', () => {
     const { root, run } = project();
     // a file gen does not write, in a generated folder: reported and deleted
     cpSync(join(FIXTURES, 'basic', 'schemas'), join(root, 'src/generated/old'), { recursive: true });
+    // a screen that calls one binding by name: the services file holds that function
+    const screen = join(root, 'src/screens/board.tsx');
+    mkdirSync(dirname(screen), { recursive: true });
+    writeFileSync(screen, "import { ticketCount } from '../generated/services';\n");
     const first = await run('gen', '--check');
     expect(first.code).toBe(1);
     expect(first.lines).toContain('would change: src/generated/routes.ts');
@@ -66,6 +70,15 @@ describe('schemas CLI', () => {
     expect(check.code).toBe(1);
     expect(check.lines.slice(1)).toEqual(['would change: src/generated/icons.ts', '1 generated files are out of date; run npm run gen']);
     expect((await run('gen')).lines.slice(1)).toEqual(['wrote src/generated/icons.ts', 'gen: 1 written, 0 deleted']);
+    expect(readFileSync(join(root, 'src/generated/services.ts'), 'utf8')).toMatch(/export function ticketCount\b/);
+
+    // the screen stops calling it: gen --check says so, gen deletes the file
+    writeFileSync(screen, '// no service call any more\n');
+    expect((await run('gen', '--check')).lines.slice(1)).toEqual([
+      'would delete: src/generated/services.ts',
+      '1 generated files are out of date; run npm run gen',
+    ]);
+    expect((await run('gen')).lines.slice(1)).toEqual(['deleted src/generated/services.ts', 'gen: 0 written, 1 deleted']);
   });
 
   test('gen refuses to write while the schemas have errors', async () => {

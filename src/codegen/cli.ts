@@ -12,7 +12,7 @@ import type { HandlerIndex } from './check-context';
 import { formatDiagnostic, summary } from './diagnostics';
 import { generateAll, GENERATED_DIRS } from './generate';
 import { parseJsonFile } from './json-file';
-import { readLocaleFiles, readSchemaFiles, type SourceFile } from './load';
+import { readClientSources, readLocaleFiles, readSchemaFiles, type SourceFile } from './load';
 import { validateProject } from './validate';
 
 export interface CliOptions {
@@ -88,7 +88,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   if (result.diagnostics.length || !result.set || !result.messages) return 1;
   if (command === 'validate') return 0;
 
-  const files = generateAll(result.set, result.messages);
+  const files = generateAll(result.set, result.messages, readClientSources(root));
   const changed = Object.entries(files)
     .filter(([path, text]) => readOrNull(join(root, path)) !== text)
     .map(([p]) => p);

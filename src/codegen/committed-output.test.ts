@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { formatDiagnostic } from './diagnostics';
 import { generateAll } from './generate';
-import { readLocaleFiles, readSchemaFiles } from './load';
+import { readClientSources, readLocaleFiles, readSchemaFiles } from './load';
 import { staleFiles } from './cli';
 import { validateProject } from './validate';
 
@@ -15,7 +15,7 @@ const root = join(import.meta.dirname, '..', '..');
 test('committed generated files equal what npm run gen writes now', () => {
   const result = validateProject({ schemaFiles: readSchemaFiles(root), localeFiles: readLocaleFiles(root), handlers: null });
   expect(result.diagnostics.map(formatDiagnostic), 'npm run schemas reports errors, so gen cannot run').toEqual([]);
-  const files = generateAll(result.set!, result.messages!);
+  const files = generateAll(result.set!, result.messages!, readClientSources(root));
   const outOfDate = Object.entries(files)
     .filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text)
     .map(([path]) => path);

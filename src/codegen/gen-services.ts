@@ -1,82 +1,74 @@
 /**
- * src/generated/services.ts: the `bindings` constant (every API binding by resource and name) and
- * one typed function per binding that calls it through the shell's request layer.
+ * src/generated/services.ts: one typed function per API binding that the browser's own code calls by
+ * name — and no other. The renderer performs the bindings of schema-driven screens from the schema at
+ * run time (one renderer), so a function for every binding would be code nothing runs. Which ones are
+ * called is read from the sources (`usedServices`: the names imported from `generated/services` under
+ * src/, tests left out; named imports only, not `import * as`), the way the server's message keys are: importing a name that is not generated
+ * yet fails to compile until `npm run gen` adds it, and a function no screen imports any more is deleted
+ * by the next gen (`gen --check` in `npm test` keeps the two in step).
+ *
+ * Each function takes the runtime's `call` (useRuntime().call), so it runs through the same request
+ * layer, hooks and test fakes as every other call:
  *
  * @example
- * // export function staffList(input?: StaffListInput, options?: CallOptions): Promise<Page<StaffRecord>> {
- * //   return callApi<Page<StaffRecord>>(bindings.staff.list, input, options);
+ * // export function dashboardPerformance<O>(call: Call<O>, input?: DashboardPerformanceInput, options?: O): Promise<DashboardPerformance> {
+ * //   return call({ method: 'GET', path: '/analytics/performance', … }, input, options);
  * // }
  */
-import type { ApiBinding } from '../schema';
-import { normalizePath, resolveBindingInput } from '../schema/derive';
-import { inputTypeName, recordTypeName, sortedResources } from './gen-types';
+import { resolveBindingInput } from '../schema/derive';
+import { inputTypeName, resultTsType, sortedResources } from './gen-types';
+import type { SourceFile } from './load';
 import type { SchemaSet } from './model';
 import { HEADER, camel, cmp, sortDeep, tsKey } from './text';
 
-/** TS type of the envelope's data for a result kind. */
-export function resultTsType(b: ApiBinding, record: string): string {
-  switch (b.result) {
-    case 'page':
-      return `Page<${record}>`;
-    case 'record':
-      return record;
-    case 'list':
-      return `${record}[]`;
-    case 'ok':
-      return 'null';
-    case 'counts':
-      return 'Record<string, number>';
-    case 'options':
-      return 'Option[]';
-    case 'config':
-      return 'Record<string, unknown>';
-    case 'file':
-      return 'UploadedFile';
-    case 'session':
-      return '{ token: string }';
-    default:
-      return 'unknown';
+/** `import { a, b as c, type T } from '…/generated/services'` anywhere in `sources`: the value names a, b. */
+export function usedServices(sources: SourceFile[]): Set<string> {
+  const out = new Set<string>();
+  const IMPORT = /import\s*(type\s+)?\{([^}]*)\}\s*from\s*['"][./]*(?:src\/)?generated\/services['"]/g;
+  for (const f of sources) {
+    for (const m of f.text.matchAll(IMPORT)) {
+      if (m[1]) continue; // `import type { … }` names no function
+      for (const part of m[2].split(',')) {
+        const name = part.trim().split(/\s+as\s+/)[0];
+        if (name && !name.startsWith('type ')) out.add(name);
+      }
+    }
   }
+  return out;
 }
 
-export function genServices(set: SchemaSet): string {
-  const resources = sortedResources(set).filter((r) => Object.keys(r.resource.api ?? {}).length);
+/** The services file, or null when no source calls any binding by name (then there is no file). */
+export function genServices(set: SchemaSet, used: Set<string>): string | null {
   const typeImports = new Set<string>();
   const fns: string[] = [];
   const seen = new Map<string, string>();
-  const bindingLines: string[] = [];
-  for (const { resource } of resources) {
-    bindingLines.push(`  ${tsKey(resource.name)}: {`);
-    for (const bname of Object.keys(resource.api!).sort(cmp)) {
+  for (const { resource } of sortedResources(set)) {
+    for (const bname of Object.keys(resource.api ?? {}).sort(cmp)) {
       const b = resource.api![bname];
-      bindingLines.push(`    ${tsKey(bname)}: ${tsLiteral(sortDeep(b), 4)},`);
       const fn = camel(resource.name, bname);
       const prev = seen.get(fn);
       if (prev) throw new Error(`generated function name "${fn}" is used by ${prev} and ${resource.name}.${bname}; rename one binding`);
       seen.set(fn, `${resource.name}.${bname}`);
-      const record = recordTypeName(resource.name);
+      if (!used.has(fn)) continue;
       const input = inputTypeName(resource.name, bname);
-      const result = resultTsType(b, record);
-      if (result.includes(record)) typeImports.add(record);
+      const result = resultTsType(set, resource, b);
+      for (const t of result.match(/\b[A-Z]\w*/g) ?? []) if (t !== 'Record') typeImports.add(t);
       typeImports.add(input);
-      const params = resolveBindingInput(resource, b);
-      const optional = params.every((p) => !p.required);
+      const optional = resolveBindingInput(resource, b).every((p) => !p.required);
       fns.push(
-        `/** ${b.method} ${normalizePath(b.path)}${b.roles?.length ? ` — roles: ${b.roles.join(', ')}` : ''}${b.public ? ' — public' : ''} */`,
-        `export function ${fn}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): Promise<${result}> {`,
-        `  return callApi<${result}>(bindings.${resource.name}.${bname}, input, options);`,
+        `/** ${b.method} ${b.path}${b.roles?.length ? ` — roles: ${b.roles.join(', ')}` : ''}${b.public ? ' — public' : ''} (${resource.name}.${bname}) */`,
+        `export function ${fn}<O>(call: Call<O>, input${optional ? '?' : ''}: ${input}, options?: O): Promise<${result}> {`,
+        `  return call(${tsLiteral(sortDeep(b), 2)}, input, options);`,
         '}',
         '',
       );
     }
-    bindingLines.push('  },');
   }
-  const all = fns.join('\n');
-  const schemaTypes = ['ApiBinding', ...['Option', 'Page', 'UploadedFile'].filter((t) => new RegExp(`\\b${t}\\b`).test(all))];
+  if (!fns.length) return null;
+  const schemaTypes = ['Option', 'Page', 'UploadedFile'].filter((t) => typeImports.delete(t));
   return [
     HEADER,
-    `import type { ${schemaTypes.join(', ')} } from '../schema';`,
-    "import { callApi } from '../shell/request';",
+    `import type { ${['ApiBinding', ...schemaTypes].join(', ')} } from '../schema';`,
     ...(typeImports.size
       ? [
           `import type {\n${[...typeImports]
@@ -86,12 +78,10 @@ export function genServices(set: SchemaSet): string {
         ]
       : []),
     '',
-    'type CallOptions = Parameters<typeof callApi>[2];',
+    "/** The runtime's `call` (useRuntime().call): performs one binding and resolves with the envelope's data. */",
+    'type Call<O> = <T>(binding: ApiBinding, input?: Record<string, unknown>, options?: O) => Promise<T>;',
     '',
-    '/** Every API binding, by resource and binding name, exactly as declared in schemas/. */',
-    `export const bindings = {${bindingLines.length ? '\n' + bindingLines.join('\n') + '\n' : ''}} satisfies Record<string, Record<string, ApiBinding>>;`,
-    '',
-    all,
+    fns.join('\n'),
   ]
     .join('\n')
     .replace(/\n+$/, '\n');

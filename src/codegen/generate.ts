@@ -3,22 +3,25 @@
  * formatted). Writing and comparing is the CLI's job.
  *
  * @example
- * const files = generateAll(set, messages);
+ * const files = generateAll(set, messages, readClientSources(root));
  * Object.keys(files) // ['public/locales/en-US.json', …, 'src/generated/types.ts']
  */
 import { buildOpenApi, openApiText } from '../schema/openapi';
 import { genIconSvgs, genIcons } from './gen-icons';
 import { genRoutes } from './gen-routes';
-import { genServices } from './gen-services';
+import { genServices, usedServices } from './gen-services';
 import { genTypes } from './gen-types';
 import { APP_META, RESOURCE_META } from './meta-schema';
+import type { SourceFile } from './load';
 import type { LocaleMessages, SchemaSet } from './model';
 import { JSON_COMMENT, cmp, jsonText, sortDeep } from './text';
 
 /** Folders whose every file comes from `gen` (other files there are stale), except their README.md. */
 export const GENERATED_DIRS = ['src/generated', 'schemas/meta', 'public/locales'];
 
-export function generateAll(set: SchemaSet, messages: LocaleMessages): Record<string, string> {
+/** `clientSources`: the browser code (src/ without src/generated and tests) scanned for the services it calls. */
+export function generateAll(set: SchemaSet, messages: LocaleMessages, clientSources: SourceFile[] = []): Record<string, string> {
+  const services = genServices(set, usedServices(clientSources));
   const files: Record<string, string> = {
     'schemas/meta/app.schema.json': metaText('App settings (schemas/app.json)', APP_META),
     'schemas/meta/resource.schema.json': metaText('A resource: one screen or API service (schemas/<name>.json)', RESOURCE_META),
@@ -26,7 +29,7 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages): Record<st
     'src/generated/icons.ts': genIcons(set),
     'src/generated/icon-svgs.ts': genIconSvgs(set),
     'src/generated/types.ts': genTypes(set),
-    'src/generated/services.ts': genServices(set),
+    ...(services ? { 'src/generated/services.ts': services } : {}),
     'src/generated/openapi.json': jsonText({
       'x-comment': JSON_COMMENT,
       // In the default locale; the server serves the others (/api/public/openapi.json?locale=en-US).

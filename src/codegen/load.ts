@@ -56,6 +56,23 @@ export function readServerSources(root: string): SourceFile[] {
     .map((n) => ({ path: `server/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
 }
 
+/** The browser's own source files (src/**\/*.ts(x) without src/generated and tests), for the services scan. */
+export function readClientSources(root: string): SourceFile[] {
+  const dir = join(root, 'src');
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((n) => n.split('\\').join('/'))
+    .filter(
+      (n) =>
+        /\.tsx?$/.test(n) &&
+        !n.startsWith('generated/') &&
+        !/\.(test|testkit)\.tsx?$|(^|\/)(testing|test-kit|test-wrap)\.tsx?$/.test(n) &&
+        !n.endsWith('.d.ts'),
+    )
+    .sort(cmp)
+    .map((n) => ({ path: `src/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
+}
+
 /** Parsed schema set from already validated files. */
 export function toSchemaSet(files: SourceFile[]): SchemaSet {
   const app = files.find((f) => f.path === 'schemas/app.json');

@@ -21,6 +21,37 @@ describe('validate reports each schema mistake with file, pointer, line and a se
     expect(report(base)).toEqual([]);
   });
 
+  test('result shapes: an unknown property type, an unknown shape, and "returns" that does not fit the result', () => {
+    const R = 'schemas/report.json';
+    const typo = editFile(base, R, '"byDay": "dayCount[]"', '"byDay": "dayCont[]"');
+    expect(report(typo)).toEqual([
+      line(
+        typo,
+        R,
+        '/shapes/summary/byDay',
+        '"dayCont[]"',
+        'type "dayCont" is not a base type (string, integer, number, boolean, money, bigint, date, datetime, json), a shape or a field of this file (did you mean "dayCount"?)',
+      ),
+    ]);
+    const missing = editFile(base, R, '"returns": "summary"', '"returns": "summery"');
+    expect(report(missing)).toEqual([
+      line(missing, R, '/api/summary/returns', '"summery"', 'shape "summery" is not declared in "shapes" (did you mean "summary"?)'),
+    ]);
+    const clash = editFile(editFile(base, R, '"dayCount": {', '"record": {'), R, '"dayCount[]"', '"record[]"');
+    expect(report(clash)).toEqual([
+      line(
+        clash,
+        R,
+        '/shapes/record',
+        '"record"',
+        'shape name "record" would clash with a generated type name (Record, Bindings, Results, …Input): rename it',
+        '"shapes"',
+      ),
+    ]);
+    const list = editFile(base, R, '"returns": "summary"', '"returns": "summary[]"');
+    expect(report(list)).toEqual([line(list, R, '/api/summary/returns', '"summary[]"', '"summary[]" is a list: it needs result "list"')]);
+  });
+
   test('typo in a property name, with a suggestion', () => {
     const input = editFile(base, 'schemas/staff.json', '"columns"', '"colums"');
     expect(report(input)).toEqual([

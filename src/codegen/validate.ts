@@ -8,6 +8,7 @@
  */
 import { isTimeZone, type AppSchema, type Resource } from '../schema';
 import type { CheckContext, HandlerIndex, ResourceFile } from './check-context';
+import { checkBulkActions } from './check-bulk';
 import { checkFieldRules } from './check-fields';
 import { checkGlobal } from './check-global';
 import { checkLocales, type KeyUsesOfFile } from './check-i18n';
@@ -96,6 +97,7 @@ export function validateProject(input: ValidateInput): ValidateResult {
   for (const rf of resources) {
     checkResource(ctx, rf);
     checkFieldRules(ctx, rf);
+    checkBulkActions(ctx, rf);
   }
   // A file with schema-language errors still gets its cross-reference checks, on the part that is
   // valid, so one run reports every mistake; what follows from a removed part is left out.
@@ -105,6 +107,7 @@ export function validateProject(input: ValidateInput): ValidateResult {
     try {
       checkResource(sub, { file: p.file, res: p.res });
       checkFieldRules(sub, { file: p.file, res: p.res });
+      checkBulkActions(sub, { file: p.file, res: p.res });
     } catch {
       // the removed parts left a shape the checks cannot read: the schema errors stand alone
       continue;

@@ -9,6 +9,7 @@
  * gate.rowActions(row)                // ['view', 'edit', 'disable'] for an enabled row that is not mine
  */
 import { allowsRoles, matchesWhen } from '../schema/derive';
+import { bulkActionEntries } from '../schema/views';
 import type { Action, Resource } from '../schema';
 import type { RuntimeUser } from './runtime';
 
@@ -55,7 +56,10 @@ export function actionGate(resource: Resource, user: Pick<RuntimeUser, 'id' | 'r
     allowedFor,
     rowActions: (record) => (resource.list?.rowActions ?? []).filter((n) => allowedFor(n, record)),
     toolbarActions,
-    bulkActions: () => (resource.list?.bulkActions ?? []).filter(allowed),
+    bulkActions: () =>
+      bulkActionEntries(resource.list)
+        .map((b) => b.action)
+        .filter(allowed),
   };
 }
 

@@ -97,8 +97,9 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
       w = 5 * em;
       break;
     default:
-      // string, text: a few words, wrapping beyond; an ellipsis field a little wider (it never wraps)
-      w = field.ellipsis ? 7 * em : Math.min(Math.max(field.maxLength ?? 5, 4), 5) * em;
+      // string, text: a few words, wrapping beyond. An ellipsis field (a long address) is the column that
+      // gives way: five characters and "…", the whole text on hover (spare room of a wider window widens it).
+      w = field.ellipsis ? 5 * em : Math.min(Math.max(field.maxLength ?? 5, 4), 5) * em;
   }
   return Math.ceil(w + (field.copyable ? COPY : 0));
 }

@@ -10,6 +10,8 @@ export * from './idempotency';
 export * from './action-gate';
 export * from './column-width';
 export * from './run-action';
+export * from './batch-run';
+export * from './use-batch';
 export * from './options';
 export * from './region';
 export * from './upload-check';

@@ -84,3 +84,28 @@ export function labelFromRecord(record: Record<string, unknown> | undefined, nam
   }
   return undefined;
 }
+
+/**
+ * Labels of a record's own dict/ref values, value → label, from the same keys as `labelFromRecord`: an
+ * edit form's select shows the record's store by name even when it is not among the first options.
+ * Multiple values pair with an array label of the same length.
+ */
+export function labelsFromRecord(record: Record<string, unknown> | undefined, name: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const value = record?.[name];
+  if (!record || value === undefined || value === null || value === '') return out;
+  const keys = [`${name}Name`, `${name}Label`];
+  if (/.Ids?$/.test(name)) keys.push(`${name.replace(/Ids?$/, '')}Name`, `${name.replace(/Ids?$/, '')}Names`);
+  for (const k of keys) {
+    const label = record[k];
+    if (Array.isArray(value) && Array.isArray(label) && label.length === value.length) {
+      value.forEach((v, i) => out.set(String(v), String(label[i])));
+      return out;
+    }
+    if (!Array.isArray(value) && typeof label === 'string' && label !== '') {
+      out.set(String(value), label);
+      return out;
+    }
+  }
+  return out;
+}

@@ -44,16 +44,10 @@ describe('runBulk', () => {
     expect(rt.calls[0].input).toEqual({ ids: ['11', '12'] });
     expect(s).toEqual({ requested: 3, succeeded: 1, skipped: 1, failed: [{ key: '12', label: 'SO12', message: '无可用门店' }] });
   });
-  it('calls once per row when the binding takes one id', async () => {
-    const rt = fakeRuntime({
-      '/o/one': (i) => {
-        if (i.id === '13') throw new Error('状态不允许');
-        return null;
-      },
-    });
-    const s = await runBulk(rt.runtime.call, res, 'one', rows);
-    expect(rt.calls.map((c) => c.input.id)).toEqual(['11', '12', '13']);
-    expect(s).toEqual({ requested: 3, succeeded: 2, skipped: 0, failed: [{ key: '13', label: '13', message: '状态不允许' }] });
+  it('refuses an action taking one id (those run row by row through runBatch)', async () => {
+    const rt = fakeRuntime({ '/o/one': () => null });
+    await expect(runBulk(rt.runtime.call, res, 'one', rows)).rejects.toThrow(/runBatch/);
+    expect(rt.calls).toEqual([]);
   });
 });
 

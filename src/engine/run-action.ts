@@ -4,7 +4,7 @@
  *
  * @example
  * await callAction(call, staff, 'disable', row);               // POST /user/edit { id, enabled: false }
- * const summary = await runBulk(call, order, 'assignAuto', rows, userId);
+ * const summary = await runBulk(call, order, 'assignAuto', rows, userId);   // one call with every id
  * // { requested: 3, succeeded: 2, skipped: 1, failed: [{ key: '…', label: 'SO…', message: '无可用门店' }] }
  */
 import { matchesWhen, resolveBindingInput, type Resource } from '../schema';
@@ -12,6 +12,7 @@ import type { Runtime } from './runtime';
 import { newIdempotencyKey } from './idempotency';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { bindingInput } from './wire-values';
+import { rowLabel } from './batch-run';
 
 function actionOf(resource: Resource, name: string) {
   const a = resource.actions?.[name];
@@ -35,53 +36,39 @@ export interface BulkSummary {
   failed: { key: string; label: string; message: string }[];
 }
 
-/** The row's name for messages: the value of the list's first column when it is text, else its key. */
-function rowLabel(resource: Resource, row: Record<string, unknown> | undefined, key: string): string {
-  const first = resource.list?.columns?.[0];
-  const name = typeof first === 'string' ? first : first?.field;
-  const v = row && name ? row[name] : undefined;
-  return typeof v === 'string' && v !== '' ? v : key;
+/** The action's binding takes a list of ids (a `multiple` bigint input): one call answers for every row. */
+export function takesIdList(resource: Resource, name: string): boolean {
+  const a = resource.actions?.[name];
+  const binding = a?.api ? resource.api?.[a.api] : undefined;
+  return !!binding && resolveBindingInput(resource, binding).some((p) => p.field.multiple && p.field.type === 'bigint');
 }
 
 /**
- * Runs a bulk action. When the binding takes a list of ids (a `multiple` bigint input) it is one call
- * with every eligible key, and a `failed` array in the answer marks the rows that did not go through;
- * otherwise each eligible row is one call, in order.
+ * Runs a bulk action whose binding takes a list of ids (a `multiple` bigint input): one call with every
+ * eligible key; a `failed` array in the answer marks the rows that did not go through. Actions taking
+ * one id run row by row through `runBatch` (batch-run.ts).
  */
 export async function runBulk(call: Runtime['call'], resource: Resource, name: string, rows: Record<string, unknown>[], selfId?: string): Promise<BulkSummary> {
   const { action, binding } = actionOf(resource, name);
+  const listParam = resolveBindingInput(resource, binding).find((p) => p.field.multiple && p.field.type === 'bigint');
+  if (!listParam) throw new Error(`action "${name}" of "${resource.name}" takes one id: run it with runBatch`);
   const eligible = rows.filter((r) => matchesWhen(action.when, r, selfId));
   const skipped = rows.length - eligible.length;
   if (eligible.length === 0) return { requested: rows.length, succeeded: 0, skipped, failed: [] };
-  const listParam = resolveBindingInput(resource, binding).find((p) => p.field.multiple && p.field.type === 'bigint');
-  if (listParam) {
-    const keys = eligible.map((r) => rowKeyOf(resource, r));
-    const data = await call<{ failed?: { id?: unknown; key?: unknown; message?: unknown }[] } | null>(
-      binding,
-      { ...(action.params ?? {}), [listParam.name]: keys },
-      binding.idempotent ? { idempotencyKey: newIdempotencyKey() } : undefined,
-    );
-    const byKey = new Map(eligible.map((r) => [rowKeyOf(resource, r), r]));
-    const failed = Array.isArray(data?.failed)
-      ? data.failed.map((f) => {
-          const key = String(f.id ?? f.key ?? '');
-          return { key, label: rowLabel(resource, byKey.get(key), key), message: String(f.message ?? '') };
-        })
-      : [];
-    return { requested: rows.length, succeeded: keys.length - failed.length, skipped, failed };
-  }
-  const failed: BulkSummary['failed'] = [];
-  let succeeded = 0;
-  for (const r of eligible) {
-    try {
-      await callAction(call, resource, name, r);
-      succeeded++;
-    } catch (e) {
-      const key = rowKeyOf(resource, r);
-      failed.push({ key, label: rowLabel(resource, r, key), message: e instanceof Error ? e.message : String(e) });
-    }
-  }
-  return { requested: rows.length, succeeded, skipped, failed };
+  const keys = eligible.map((r) => rowKeyOf(resource, r));
+  const data = await call<{ failed?: { id?: unknown; key?: unknown; message?: unknown }[] } | null>(
+    binding,
+    { ...(action.params ?? {}), [listParam.name]: keys },
+    binding.idempotent ? { idempotencyKey: newIdempotencyKey() } : undefined,
+  );
+  const byKey = new Map(eligible.map((r) => [rowKeyOf(resource, r), r]));
+  const failed = Array.isArray(data?.failed)
+    ? data.failed.map((f) => {
+        const key = String(f.id ?? f.key ?? '');
+        return { key, label: rowLabel(resource, byKey.get(key), key), message: String(f.message ?? '') };
+      })
+    : [];
+  return { requested: rows.length, succeeded: keys.length - failed.length, skipped, failed };
 }
 
 /** A link action's target with ":field" placeholders filled from the record (URL-encoded). */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { Suspense, use, type ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
@@ -121,5 +121,99 @@ describe('useCounts', () => {
     expect(listCall.input).toMatchObject({ name: 'foo', status: 'a' });
     expect(result.current.c.counts).toEqual({ a: 3, b: 4 });
     expect(result.current.c.all).toBe(7);
+  });
+});
+
+describe('useListController under a slow router', () => {
+  // The router commits a location in a React transition. Under load that transition stays
+  // uncommitted for a while after the new rows arrived; here a component that suspends on the newer
+  // URL holds it back the same way, until the user goes back.
+  it('back restores the earlier search while the newer navigation is still uncommitted', async () => {
+    const byName: Record<string, typeof rows> = { zhao: [{ ...rows[0], username: 'zhaomin' }], lin: [{ ...rows[1], username: 'lina' }] };
+    const rt = fakeRuntime({
+      '/user/list': (input) => {
+        const list = byName[String(input.username)] ?? rows;
+        return { list, total: list.length, current: input.current, pageSize: input.pageSize };
+      },
+    });
+    const never = new Promise<never>(() => {});
+    function Holdback() {
+      const { search } = useLocation();
+      if (search.includes('lin')) use(never);
+      return null;
+    }
+    let list: ReturnType<typeof useListController> | undefined;
+    function Screen() {
+      list = useListController(staff);
+      return (
+        <ul>
+          {list.rows.map((r) => (
+            <li key={String(r.id)}>{String(r.username)}</li>
+          ))}
+        </ul>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/staff',
+          element: (
+            <RuntimeProvider value={rt.runtime}>
+              <Screen />
+              <Suspense fallback={null}>
+                <Holdback />
+              </Suspense>
+            </RuntimeProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/staff?username=zhao'] },
+    );
+    const view = render(<RouterProvider router={router} />);
+    await waitFor(() => expect(view.container.textContent).toBe('zhaomin'));
+    await act(async () => {
+      list!.setFilters({ username: 'lin' });
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    // the click's own request shows its rows at once, whatever the router is doing
+    await waitFor(() => expect(view.container.textContent).toBe('lina'));
+    expect(router.state.location.search).toBe('?username=lin');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?username=zhao');
+    await waitFor(() => expect(view.container.textContent).toBe('zhaomin'));
+    expect(rt.calls.map((c) => c.input.username)).toEqual(['zhao', 'lin', 'zhao']);
+    expect(list!.state.filters).toEqual({ username: 'zhao' });
+    view.unmount();
+  });
+
+  it('a late answer of a superseded request never replaces the newer rows', async () => {
+    const gates: Record<number, () => void> = {};
+    const rt = fakeRuntime({
+      '/user/list': (input, options) =>
+        new Promise((resolve, reject) => {
+          const page = Number(input.current);
+          options?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          gates[page] = () => resolve({ list: [{ ...rows[0], id: String(page), username: `p${page}` }], total: 100, current: page, pageSize: 20 });
+        }),
+    });
+    const { wrapper } = ((): { wrapper: (p: { children: ReactNode }) => ReactNode } => ({
+      wrapper: ({ children }) => (
+        <MemoryRouter initialEntries={['/staff']}>
+          <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+        </MemoryRouter>
+      ),
+    }))();
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    await waitFor(() => expect(gates[1]).toBeDefined());
+    act(() => gates[1]());
+    await waitFor(() => expect(result.current.rows[0]?.username).toBe('p1'));
+    act(() => result.current.setPage(2));
+    act(() => result.current.setPage(3));
+    await act(async () => gates[3]());
+    await waitFor(() => expect(result.current.rows[0]?.username).toBe('p3'));
+    await act(async () => gates[2]());
+    expect(result.current.rows[0]?.username).toBe('p3');
+    expect(result.current.shownState.current).toBe(3);
+    expect(result.current.state.current).toBe(3);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The list screen's state and data: page, page size, tab and filters are read from and written to
  * the URL search string (react-router's useSearchParams), so back/forward and shared links restore
- * the same list. Fetches through the list binding, keeps the selection, refetches on demand.
+ * the same list; a setter changes the state at once and writes the URL after it. Fetches through the list binding, keeps the selection, refetches on demand.
  *
  * @example
  * const list = useListController(staff);
  * list.setFilters({ username: 'zhang' });   // URL → ?username=zhang, fetches page 1
  * list.rows; list.total; list.setPage(2, 20); list.refetch();
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams, type Location } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { requireBinding, rowKeyOf } from './resource-helpers';
@@ -64,12 +64,61 @@ interface Shown {
   totalExact: boolean;
 }
 
+/**
+ * The list state the controller works with, and the committed location it was last checked against.
+ * `pending`: the search strings written by the setters whose navigation has not been committed yet.
+ */
+interface Own {
+  state: ListState;
+  location: Location;
+  pending: string[];
+}
+
 export function useListController(resource: Resource): ListController {
   const { call } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
   const binding = requireBinding(resource, resource.list.api);
+  const location = useLocation();
   const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => parseListState(resource, search), [resource, search]);
+
+  // The state is the controller's own, set at once by the setters, the URL written after it. The
+  // router commits a location in a React transition, which other renders interrupt: under load it
+  // stayed uncommitted for seconds after the click's rows showed (e2e/staff back/forward). Reading
+  // the state from the committed location, a "back" in that window went from the old search to the
+  // old search — nothing changed, nothing was fetched, and the newer rows stayed under the older URL.
+  // So the router's own location changes are followed as they happen (a data router's subscription,
+  // outside React's transition) and every committed location is checked as well: our own write
+  // landing changes nothing; anything else (back/forward, a link, the menu) is adopted.
+  const [own, setOwn] = useState<Own>(() => ({ state: parseListState(resource, search), location, pending: [] }));
+  const adopt = useCallback(
+    (o: Own, search: URLSearchParams): Own => {
+      const fromUrl = parseListState(resource, search);
+      const key = serializeListState(resource, fromUrl).toString();
+      const i = o.pending.indexOf(key);
+      if (i >= 0) return { ...o, pending: o.pending.slice(i + 1) };
+      if (serializeListState(resource, o.state).toString() === key) return o.pending.length ? { ...o, pending: [] } : o;
+      return { ...o, state: fromUrl, pending: [] };
+    },
+    [resource],
+  );
+  let cur = own;
+  if (own.location !== location) {
+    cur = { ...adopt(own, search), location };
+    setOwn(cur);
+  }
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const path = location.pathname;
+  useEffect(() => {
+    if (!router) return;
+    let seen = router.state.location;
+    return router.subscribe((s) => {
+      if (s.location === seen) return; // a change of navigation state, not of location
+      seen = s.location;
+      // another page's URL: a kept page stays as it was
+      if (s.location.pathname === path) setOwn((o) => adopt(o, new URLSearchParams(s.location.search)));
+    });
+  }, [router, path, adopt]);
+  const state = cur.state;
   const query = useMemo(() => listQuery(resource, state), [resource, state]);
   const queryKey = JSON.stringify(query);
 
@@ -138,9 +187,9 @@ export function useListController(resource: Resource): ListController {
     [call, binding, resource],
   );
 
-  // The URL decides what is asked for; changes made through the setters below were asked for already
-  // (same key and version: nothing sent twice); back/forward, links and refetch land here.
-  useEffect(() => fetchFor(state, version), [fetchFor, state, queryKey, version]);
+  // Changes made through the setters below were asked for already (same key and version: nothing
+  // sent twice); back/forward, links and refetch land here.
+  useEffect(() => fetchFor(state, version), [fetchFor, state, version]);
 
   // A new query shows other rows: the old selection no longer applies.
   useEffect(() => setSelectedKeys([]), [queryKey]);
@@ -149,8 +198,12 @@ export function useListController(resource: Resource): ListController {
   stateRef.current = state;
   const write = useCallback(
     (next: ListState, replace = false) => {
+      stateRef.current = next;
       fetchFor(next, versionRef.current);
-      setSearch(serializeListState(resource, next), { replace });
+      const params = serializeListState(resource, next);
+      const key = params.toString();
+      setOwn((o) => ({ ...o, state: next, pending: [...o.pending, key] }));
+      setSearch(params, { replace });
     },
     [resource, setSearch, fetchFor],
   );

@@ -57,6 +57,13 @@ export const ApiBinding = Type.Object(
     input: Type.Optional(Input),
     multipart: Type.Optional(Type.Boolean({ description: 'POST body is multipart/form-data (files and fields)' })),
     result: Type.Optional(ResultKind),
+    returns: Type.Optional(
+      Type.String({
+        pattern: '^[a-zA-Z][a-zA-Z0-9]*(\\[\\])?$',
+        description:
+          'the type of "data" when the record does not describe it: a name from this file\'s "shapes" ("card[]" for result list; for page the shape of its rows; a shape for record, config or raw)',
+      }),
+    ),
     roles: Type.Optional(Type.Array(Type.String(), { description: 'the caller needs one of these roles; absent: any signed-in user' })),
     public: Type.Optional(Type.Boolean({ description: 'no session needed (and no token is sent)' })),
     timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms; default from app.json request.timeout' })),

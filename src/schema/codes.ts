@@ -30,8 +30,9 @@ export interface Page<T> {
   totalExact?: boolean;
 }
 
-export interface Option {
-  value: string | number | boolean;
+/** One choice of an options result (a dictionary); `Id`: how its 64-bit id values are typed (bigint on the server). */
+export interface Option<Id = string> {
+  value: Id | string | number | boolean;
   label: string;
   [extra: string]: unknown;
 }

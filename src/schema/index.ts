@@ -4,6 +4,7 @@ export * from './api';
 export * from './views';
 export * from './resource';
 export * from './scope';
+export * from './shape';
 export * from './app';
 export * from './codes';
 export * from './derive';

@@ -124,6 +124,36 @@ describe('buildOpenApi', () => {
     expect(record.properties.level.enum).toEqual(['low', 'high', null]);
   });
 
+  test('a binding that "returns" a declared shape answers that shape; a page of it has rows of it', () => {
+    const board = {
+      name: 'board',
+      kind: 'service',
+      fields: { level: { type: 'enum', enum: 'level', title: 'x.level' } },
+      shapes: {
+        figures: { total: 'money', days: 'day[]', topId: 'bigint?', level: 'level' },
+        day: { day: 'date', count: 'integer' },
+      },
+      api: {
+        figures: { method: 'GET', path: 'board/figures', result: 'raw', returns: 'figures' },
+        days: { method: 'GET', path: 'board/days', result: 'page', returns: 'day' },
+      },
+    } as unknown as Resource;
+    const d = buildOpenApi(app, [board]) as Json;
+    const data = (path: string) => d.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(data('/api/board/figures')).toEqual({ $ref: '#/components/schemas/BoardFigures' });
+    expect(data('/api/board/days').properties.list.items).toEqual({ $ref: '#/components/schemas/BoardDay' });
+    const figures = d.components.schemas.BoardFigures;
+    expect(figures.required).toEqual(['total', 'days', 'topId', 'level']);
+    expect(figures.properties.days).toEqual({ type: 'array', items: { $ref: '#/components/schemas/BoardDay' } });
+    expect(figures.properties.topId.type).toEqual(['integer', 'null']);
+    expect(figures.properties.level.enum).toEqual(['low', 'high']);
+    const ajv = new Ajv({ strict: false, formats: { date: true, 'date-time': true, binary: true, int64: true } });
+    ajv.addSchema({ $id: 'doc', components: d.components });
+    const valid = ajv.compile({ $ref: 'doc#/components/schemas/BoardFigures' });
+    expect(valid({ total: '12.50', days: [{ day: '2026-01-01', count: 3 }], topId: null, level: 'low' })).toBe(true);
+    expect(valid({ total: 12.5, days: [], topId: null, level: 'low' })).toBe(false);
+  });
+
   test('every schema in the document compiles as JSON Schema', () => {
     const ajv = new Ajv({ strict: false, formats: { date: true, 'date-time': true, binary: true, int64: true } });
     ajv.addSchema({ $id: 'doc', components: doc.components });

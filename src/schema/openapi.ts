@@ -18,6 +18,7 @@ import type { AppSchema } from './app';
 import type { Resource } from './resource';
 import type { Field } from './field';
 import { enumsFor, fieldJsonSchema, inputJsonSchema, normalizePath } from './derive';
+import { isShapeBaseType, parseShapeType, type ShapeBaseType } from './shape';
 
 type Json = Record<string, unknown>;
 
@@ -72,6 +73,7 @@ export function buildOpenApi(app: AppSchema, resources: Resource[], text: OpenAp
   for (const resource of sorted) {
     const record = recordSchema(resource, app, t);
     if (record) schemas[recordSchemaName(resource)] = record;
+    for (const [name, shape] of Object.entries(resource.shapes ?? {})) schemas[shapeSchemaName(resource, name)] = shapeSchema(resource, app, shape);
   }
   schemas.Error = envelope({ type: 'null' }, t('openapi.error'));
 
@@ -154,7 +156,7 @@ function operation(app: AppSchema, resource: Resource, name: string, binding: Ap
 
   const errorResponse = (key: string): Json => ({ description: t(key), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   const responses: Json = {
-    '200': { description: t('openapi.response.ok'), content: { 'application/json': { schema: envelope(dataSchema(binding.result, resource)) } } },
+    '200': { description: t('openapi.response.ok'), content: { 'application/json': { schema: envelope(dataSchema(binding, resource)) } } },
     '400': errorResponse('openapi.response.badInput'),
   };
   if (!binding.public) responses['401'] = errorResponse('openapi.response.unauthenticated');
@@ -213,9 +215,17 @@ function envelope(data: Json, description?: string): Json {
 }
 
 /** data of the envelope by result kind; record-shaped results refer to the resource's record schema. */
-function dataSchema(result: ResultKind | undefined, resource: Resource): Json {
+function dataSchema(binding: ApiBinding, resource: Resource): Json {
+  const result: ResultKind | undefined = binding.result;
   const hasRecord = Object.keys(resource.fields ?? {}).length > 0;
-  const record: Json = hasRecord ? { $ref: `#/components/schemas/${recordSchemaName(resource)}` } : { type: 'object' };
+  let record: Json = hasRecord ? { $ref: `#/components/schemas/${recordSchemaName(resource)}` } : { type: 'object' };
+  if (binding.returns) {
+    // a declared shape: the data itself, or the rows of a page
+    const { name, list } = parseShapeType(binding.returns);
+    const ref = { $ref: `#/components/schemas/${shapeSchemaName(resource, name)}` };
+    if (result !== 'page') return list ? { type: 'array', items: ref } : ref;
+    record = ref;
+  }
   switch (result) {
     case 'page':
       return {
@@ -280,6 +290,42 @@ function recordSchema(resource: Resource, app: AppSchema, t: (key: string) => st
   const properties: Record<string, Json> = {};
   for (const [name, field] of fields) properties[name] = { title: t(field.title), ...responseFieldSchema(field, app, resource) };
   return { type: 'object', properties };
+}
+
+/** Name of a result shape in components.schemas, e.g. "DashboardPerformance". */
+export function shapeSchemaName(resource: Pick<Resource, 'name'>, shape: string): string {
+  return pascalCase(resource.name, shape);
+}
+
+const SHAPE_BASE_SCHEMA: Record<ShapeBaseType, Json> = {
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  money: { type: 'string', pattern: '^-?\\d+(\\.\\d{1,2})?$' },
+  bigint: { type: 'integer', format: 'int64' },
+  date: { type: 'string', format: 'date' },
+  datetime: { type: 'string', format: 'date-time' },
+  json: {},
+};
+
+/** A result shape: every property present; "[]" an array; "?" may be null (src/schema/shape.ts). */
+function shapeSchema(resource: Resource, app: AppSchema, shape: Record<string, string>): Json {
+  const properties: Record<string, Json> = {};
+  for (const [prop, type] of Object.entries(shape)) {
+    const { name, list, nullable: maybeNull } = parseShapeType(type);
+    const field = resource.fields?.[name];
+    let s: Json = isShapeBaseType(name)
+      ? { ...SHAPE_BASE_SCHEMA[name] }
+      : resource.shapes?.[name]
+        ? { $ref: `#/components/schemas/${shapeSchemaName(resource, name)}` }
+        : field
+          ? (({ 'x-title': _, ...rest }) => rest)(responseFieldSchema({ ...field, required: true }, app, resource))
+          : {};
+    if (list) s = { type: 'array', items: s };
+    properties[prop] = maybeNull ? nullable(s) : s;
+  }
+  return { type: 'object', required: Object.keys(shape), properties };
 }
 
 function responseFieldSchema(field: Field, app: AppSchema, resource: Resource): Json {

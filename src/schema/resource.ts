@@ -12,6 +12,7 @@ import { ApiBinding } from './api';
 import { EnumDef } from './app';
 import { Action, DetailView, FormView, ListView } from './views';
 import { Scope } from './scope';
+import { Shape } from './shape';
 
 const Name = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' });
 
@@ -44,6 +45,9 @@ export const Resource = Type.Object(
     enums: Type.Optional(Type.Record(Name, EnumDef, { description: 'enums used by this resource only; shared ones live in app.json' })),
     fields: Type.Optional(Type.Record(Name, Field)),
     api: Type.Optional(Type.Record(Name, ApiBinding)),
+    shapes: Type.Optional(
+      Type.Record(Name, Shape, { description: 'result shapes named by a binding\'s "returns" (src/schema/shape.ts): shape name → { property: type }' }),
+    ),
     list: Type.Optional(ListView),
     forms: Type.Optional(Type.Record(Name, FormView)),
     detail: Type.Optional(DetailView),

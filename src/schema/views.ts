@@ -81,6 +81,31 @@ export const Todo = Type.Object(
 );
 export type Todo = Static<typeof Todo>;
 
+/**
+ * A batch action of the list: a row action run on every selected row. Its form, if any, is filled once
+ * for all rows; `form` names a batch-specific form when the row action's own form needs one row (a
+ * `load`, read-only items showing the row, choices depending on the row's values).
+ *
+ * @example
+ * "bulkActions": ["approve", "reject", { "action": "close", "form": "closeBatch" }]
+ */
+export const BulkAction = Type.Union([
+  Name,
+  Type.Object(
+    {
+      action: Name,
+      form: Type.Optional(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]*$', description: "form filled once for all rows, in place of the action's own" })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type BulkAction = Static<typeof BulkAction>;
+
+/** The bulk actions of a list as `{ action, form? }` entries, in their order. */
+export function bulkActionEntries(list: { bulkActions?: BulkAction[] } | undefined): { action: string; form?: string }[] {
+  return (list?.bulkActions ?? []).map((b) => (typeof b === 'string' ? { action: b } : b));
+}
+
 export const ListView = Type.Object(
   {
     api: Name,
@@ -90,9 +115,16 @@ export const ListView = Type.Object(
     tabs: Type.Optional(Tabs),
     toolbar: Type.Optional(Type.Array(ToolbarItem)),
     rowActions: Type.Optional(Type.Array(Name)),
-    bulkActions: Type.Optional(Type.Array(Name)),
+    bulkActions: Type.Optional(Type.Array(BulkAction, { description: 'row actions run on the selected rows, each row reported' })),
     pageSize: Type.Optional(Type.Integer({ minimum: 5, maximum: 200 })),
     todos: Type.Optional(Type.Array(Todo, { description: 'to-do cards this list gives the workbench' })),
+    banner: Type.Optional(
+      Type.String({
+        pattern: '^[a-zA-Z][a-zA-Z0-9_]*$',
+        description:
+          'a registered slot shown above the table (e.g. the live "new orders" bar); it gets the rows on screen and show(): page 1, refetched, filters kept',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,11 +1,23 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen as view, waitFor } from '@testing-library/react';
 import shellZh from '../../locales/zh-CN/shell.json';
 import type { Resource, ScreenRoute } from '../schema';
 import { Shell } from './Shell';
 import { configureAuth } from './session/auth-bindings';
 import { setSession } from './session/session-store';
+import { Link, useLocation } from 'react-router-dom';
+
+// Counts the layout frame's renders (ProLayout: header, menu, footer).
+const frame = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('@ant-design/pro-components', async (importOriginal) => {
+  const pro = await importOriginal<typeof import('@ant-design/pro-components')>();
+  const Counted = (props: Parameters<typeof pro.ProLayout>[0]) => {
+    frame.renders++;
+    return <pro.ProLayout {...props} />;
+  };
+  return { ...pro, ProLayout: Counted };
+});
 
 const zh: Record<string, string> = {
   ...shellZh,
@@ -19,7 +31,14 @@ const screens: ScreenRoute[] = [
 ];
 
 function ScreenView({ resource }: { resource: Resource }) {
-  return <div>screen {resource.name}</div>;
+  const { search } = useLocation();
+  return (
+    <div>
+      screen {resource.name}
+      <Link to="?page=2">next page</Link>
+      <span data-testid="search">{search}</span>
+    </div>
+  );
 }
 
 let userInfo: () => Response;
@@ -42,6 +61,9 @@ beforeAll(() => {
     return new Response('{"code":0,"msg":"ok","data":null}', { status: 200 });
   });
 });
+// ProLayout's menu items set state 400 ms after they mount: let those timers fire while the page's
+// window still exists (after the file, the environment is gone and React would throw on it).
+afterAll(() => new Promise((r) => setTimeout(r, 600)));
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -88,5 +110,26 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
     await open('/alpha');
     await waitFor(() => expect(window.location.pathname).toBe('/401'), { timeout: 45000 });
     await waitFor(() => expect(view.getByText('401')).toBeTruthy(), { timeout: 45000 });
+  }, 60000);
+
+  it("a search-only change (a list's page, tab or filter) re-renders the page, not the layout frame", async () => {
+    localStorage.setItem('Authorization', 'tok');
+    userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
+    await open('/alpha');
+    await waitFor(() => expect(view.getByText(/screen alpha/)).toBeTruthy(), { timeout: 45000 });
+    await new Promise((r) => setTimeout(r, 300));
+    const before = frame.renders;
+    await act(async () => {
+      view.getByText('next page').click();
+    });
+    await waitFor(() => expect(view.getByTestId('search').textContent).toBe('?page=2'), { timeout: 45000 });
+    expect(window.location.search).toBe('?page=2');
+    expect(frame.renders).toBe(before);
+    // a new path does re-render it (the menu's selected item)
+    await act(async () => {
+      view.getByText('乙管理').click();
+    });
+    await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
+    expect(frame.renders).toBeGreaterThan(before);
   }, 60000);
 });

@@ -10,5 +10,6 @@ export const noticeModule: ServerModule = {
     list: ({ db, input }) => notices.list(db, input),
     get: ({ db, input }) => notices.get(db, input.id),
     save: ({ db, input, nextId }) => notices.save(db, input, nextId),
+    remove: ({ db, input }) => notices.remove(db, input.id),
   },
 };

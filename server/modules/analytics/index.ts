@@ -3,7 +3,8 @@
  * /analytics/performance. Read-only; seeds nothing (it reads the orders, refunds and settlements
  * the order module seeds).
  */
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { DashboardBindings, DashboardResults } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 import { scopeOf } from '../../core/data-scope';
 import { performance } from './performance';
@@ -12,5 +13,5 @@ export const analyticsModule: ServerModule = {
   resource: 'dashboard',
   handlers: {
     performance: async (ctx) => performance(ctx.db, ctx.input, coreState(ctx.req).schemas.app.timeZone, new Date(), scopeOf(ctx, 'dashboard')),
-  },
+  } satisfies ModuleHandlers<DashboardBindings, DashboardResults<bigint | string>>,
 };

@@ -4,6 +4,7 @@
  * each covering the current and the previous period at once. Definitions: README.md.
  */
 import type { Db } from '../../core/contract';
+import type { DashboardPerformance, DashboardPerformanceInput } from '../../../src/generated/types';
 import { scopeSql, type RowRestriction } from '../../core/data-scope';
 import { divRound, fromCents as money } from '../../core/money';
 import { cents, change, rate } from './money';
@@ -48,7 +49,13 @@ interface OrderAgg {
 }
 
 /** `timeZone`: the business time zone (schemas/app.json), in which days and buckets are counted. */
-export async function performance(db: Db, input: Record<string, any>, timeZone: string, now = new Date(), scope: RowRestriction | null = null) {
+export async function performance(
+  db: Db,
+  input: DashboardPerformanceInput,
+  timeZone: string,
+  now = new Date(),
+  scope: RowRestriction | null = null,
+): Promise<DashboardPerformance<bigint>> {
   const range = resolveRange(input, timeZone, now);
   const granularity: 'day' | 'week' | 'month' = input.granularity === 'week' || input.granularity === 'month' ? input.granularity : 'day';
   const f: Filters = { merchantId: input.merchantId || null, storeId: input.storeId || null, scope };

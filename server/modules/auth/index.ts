@@ -5,13 +5,15 @@
  * never helps a guesser. Failed sign-ins are throttled per device / account / address (rate-limit.ts).
  */
 import { CODES } from '../../../src/schema';
-import { HttpError, type ServerModule } from '../../core/contract';
+import { HttpError, type ModuleHandlers, type ServerModule } from '../../core/contract';
+import type { AuthBindings, AuthResults } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 import { createSession, revokeSession } from '../../core/sessions';
 import { dummyHash, verifyPassword } from './password';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
 
+/** a users row as the sign-in reads it (columns, not the wire record) */
 interface UserRow {
   id: bigint;
   username: string;
@@ -82,7 +84,7 @@ export const authModule: ServerModule = {
         merchantId: u.merchant_id,
       };
     },
-  },
+  } satisfies ModuleHandlers<AuthBindings, AuthResults<bigint | string>>,
 };
 
 export { hashPassword, verifyPassword } from './password';

@@ -7,11 +7,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Handler } from '../../core/contract';
+import type { FileBindings, FileResults } from '../../../src/generated/types';
 import { badField, notFound } from '../../core/http-errors';
 
 export const FILE_URL = '/api/public/file?key=';
 
-export const upload: Handler = async ({ files }) => {
+export const upload: Handler<FileBindings['upload'], FileResults['upload']> = async ({ files }) => {
   const f = files.file?.[0];
   if (!f) throw badField('server.file.missing', 'file.file');
   return { key: f.key, url: FILE_URL + f.key, name: f.name, size: f.size, mime: f.mime };
@@ -25,7 +26,7 @@ export function contentDisposition(name: string, type: 'inline' | 'attachment' =
   return `${type}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-export const download: Handler = async ({ db, input, dataDir, req, reply }) => {
+export const download: Handler<FileBindings['download']> = async ({ db, input, dataDir, req, reply }) => {
   const r = await db.query<{ name: string; mime: string; size: number; path: string }>(`SELECT name, mime, size, path FROM files WHERE key = $1`, [input.key]);
   const row = r.rows[0];
   if (!row) throw notFound('server.file.notFound');

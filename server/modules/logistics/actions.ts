@@ -4,22 +4,14 @@
  */
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
+import type { LogisticsOrderAddInput } from '../../../src/generated/types';
 
 export interface Actor {
   id: bigint | null;
 }
 
-export interface NewShipment {
-  orderId: string;
-  carrier: string;
-  trackingNo: string;
-  goods: string;
-  receiverName?: string | null;
-  receiverPhone?: string | null;
-  region?: string[] | null;
-  address?: string | null;
-  remark?: string | null;
-}
+/** A shipment to register: the input of POST /logisticsOrder/add. */
+export type NewShipment = LogisticsOrderAddInput;
 
 /** Orders in these statuses take no more shipments. */
 const NOT_SHIPPABLE = ['closed', 'refunded'];

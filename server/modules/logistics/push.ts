@@ -13,6 +13,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
+import type { LogisticsOrderTrackInput } from '../../../src/generated/types';
 import { nextStatus, rank } from './status';
 
 /** Used when DELIVERY_SECRET is unset outside production (documented in README.md); refused in production. */
@@ -48,14 +49,8 @@ export function verifySignature(rawBody: string | undefined, header: string | un
   }
 }
 
-export interface PushEvent {
-  carrier: string;
-  trackingNo: string;
-  status: string;
-  time: string;
-  description: string;
-  location?: string | null;
-}
+/** A carrier's event: the input of POST /delivery/track. */
+export type PushEvent = LogisticsOrderTrackInput;
 
 export interface PushResult {
   logisticsId: bigint;

@@ -1,74 +1,55 @@
-/** The logistics_orders row as read (with order no, merchant, creator and latest event) and as sent. */
-import { toIso } from '../../core/sql';
-export const LOGISTICS_COLUMNS = `
-  l.id, l.order_id, l.merchant_id, l.carrier, l.tracking_no, l.status, l.goods, l.receiver_name, l.receiver_phone,
-  l.province, l.city, l.district, l.address, l.remark, l.last_event_at, l.cancel_reason, l.cancelled_at,
-  l.created_at, l.updated_at, o.order_no, m.name AS merchant_name,
-  COALESCE(NULLIF(u.nickname, ''), u.username) AS created_by_name,
-  ev.description AS last_event, ev.location AS last_location, ev.status AS last_event_status`;
+/**
+ * The shipment as the resource layer reads it (server/core/resource.ts, from
+ * schemas/logisticsOrder.json's fields): its order no, merchant, creator and latest tracking event are
+ * read for the page's rows only (`pageFirst`); search by tracking no (upper-cased), order no, receiver
+ * name and phone is a prefix match; the newest first.
+ */
+import { scoped, type ReadOptions } from '../../core/resource';
+import { defineResource } from '../../core/resource-write';
+import type { RowRestriction } from '../../core/data-scope';
+import { likePrefix } from '../../core/sql';
+import type { LogisticsOrderRecord } from '../../../src/generated/types';
 
-export const LOGISTICS_FROM = `
-  logistics_orders l
-  JOIN merchants m ON m.id = l.merchant_id
-  LEFT JOIN orders o ON o.id = l.order_id
-  LEFT JOIN users u ON u.id = l.created_by
-  LEFT JOIN LATERAL (
-    SELECT e.description, e.location, e.status FROM logistics_events e
-     WHERE e.logistics_id = l.id ORDER BY e.at DESC, e.id DESC LIMIT 1
-  ) ev ON true`;
+/** Scope tables for logistics' "via" rule (store-bound users reach shipments of their store's orders). */
+export const SCOPE_TABLES = { order: 'orders' };
 
-export interface LogisticsRow {
-  id: bigint;
-  order_id: bigint | null;
-  merchant_id: bigint;
-  carrier: string;
-  tracking_no: string;
-  status: string;
-  goods: string;
-  receiver_name: string;
-  receiver_phone: string;
-  province: string;
-  city: string | null;
-  district: string | null;
-  address: string;
-  remark: string | null;
-  last_event_at: Date | null;
-  cancel_reason: string | null;
-  cancelled_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  order_no: string | null;
-  merchant_name: string;
-  created_by_name: string | null;
-  last_event: string | null;
-  last_location: string | null;
-  last_event_status: string | null;
-}
+/** The user's restriction on shipments as the resource layer's read option. */
+export const inScopeOf = (r: RowRestriction | null): ReadOptions => scoped(r, SCOPE_TABLES);
 
-/** Wire record; `lastEvent` falls back to the rendered text of a system event with no description. */
-export function toRecord(r: LogisticsRow, systemText: (status: string) => string): Record<string, unknown> {
-  const lastEvent = r.last_event || (r.last_event_status ? systemText(r.last_event_status) : null);
-  return {
-    id: r.id,
-    orderId: r.order_id,
-    orderNo: r.order_no,
-    merchantId: r.merchant_id,
-    merchantName: r.merchant_name,
-    carrier: r.carrier,
-    trackingNo: r.tracking_no,
-    status: r.status,
-    goods: r.goods,
-    receiverName: r.receiver_name,
-    receiverPhone: r.receiver_phone,
-    region: [r.province, r.city, r.district].filter((x): x is string => !!x),
-    address: r.address,
-    remark: r.remark,
-    lastEvent,
-    lastEventAt: toIso(r.last_event_at),
-    cancelReason: r.cancel_reason,
-    cancelledAt: toIso(r.cancelled_at),
-    createdByName: r.created_by_name,
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
-  };
+/** A record as read, before its system event text is rendered in the reader's language (`localized`). */
+type ShipmentRow = LogisticsOrderRecord<bigint> & { lastEventStatus?: string | null };
+
+export const shipments = defineResource<ShipmentRow>({
+  name: 'logisticsOrder',
+  table: 'logistics_orders',
+  alias: 'l',
+  joins: `JOIN merchants m ON m.id = l.merchant_id
+    LEFT JOIN orders o ON o.id = l.order_id
+    LEFT JOIN users u ON u.id = l.created_by
+    LEFT JOIN LATERAL (
+      SELECT e.description, e.location, e.status FROM logistics_events e
+       WHERE e.logistics_id = l.id ORDER BY e.at DESC, e.id DESC LIMIT 1
+    ) ev ON true`,
+  columns: {
+    orderNo: 'o.order_no',
+    merchantName: 'm.name',
+    createdByName: `COALESCE(NULLIF(u.nickname, ''), u.username)`,
+    lastEvent: 'ev.description',
+    region: 'array_remove(ARRAY[l.province, l.city, l.district], NULL)',
+    reason: false,
+  },
+  selects: { lastEventStatus: 'ev.status' },
+  pageFirst: true,
+  prefixSearch: ['receiverName', 'receiverPhone'],
+  filters: {
+    trackingNo: (w, v: string, a) => w.add((p) => `${a}.tracking_no LIKE ${p(likePrefix(v.trim().toUpperCase()))}`),
+    orderNo: (w, v: string, a) => w.add((p) => `${a}.order_id IN (SELECT id FROM orders WHERE order_no LIKE ${p(likePrefix(v.trim()))})`),
+  },
+  notFoundKey: 'server.logistics.notFound',
+  toRecord: (r, row) => ({ ...r, region: (r.region ?? []).filter(Boolean), lastEventStatus: row.lastEventStatus ?? null }),
+});
+
+/** The wire record: `lastEvent` falls back to the rendered text of a system event with no description. */
+export function localized({ lastEventStatus, ...r }: ShipmentRow, systemText: (status: string) => string): LogisticsOrderRecord<bigint> {
+  return { ...r, lastEvent: r.lastEvent || (lastEventStatus ? systemText(lastEventStatus) : null) };
 }

@@ -1,7 +1,7 @@
 import type { ModuleHandlers, ServerModule } from '../../core/contract';
 import { scopeOf } from '../../core/data-scope';
 import { scoped } from '../../core/resource';
-import type { MerchantBindings } from '../../../src/generated/types';
+import type { MerchantBindings, MerchantResults } from '../../../src/generated/types';
 import { storesOfMerchant } from '../store';
 import { getForEdit, merchants, saveMerchant, shopsOfMerchant } from './merchant-service';
 import { seedMerchants } from './merchant-seed';
@@ -22,6 +22,6 @@ export const merchantModule: ServerModule = {
       await merchants.get(ctx.db, ctx.input.id, scoped(scopeOf(ctx, 'merchant')));
       return storesOfMerchant(ctx.db, ctx.input.id);
     },
-  } satisfies ModuleHandlers<MerchantBindings>,
+  } satisfies ModuleHandlers<MerchantBindings, MerchantResults<bigint | string>>,
   seed: seedMerchants,
 };

@@ -11,7 +11,7 @@ import { badField } from '../../core/http-errors';
 import type { ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
 import { likePattern, toIso } from '../../core/sql';
-import type { MerchantRecord } from '../../../src/generated/types';
+import type { MerchantRecord, MerchantShop } from '../../../src/generated/types';
 import { maskAccountNo } from './mask';
 
 /** `updatedAt` is no field of the screen, but records have always carried it. */
@@ -66,7 +66,7 @@ export async function saveMerchant(db: Db, input: Record<string, any>, nextId: (
 }
 
 /** Shops the merchant authorised (read-only here; the merchantAuth module manages them). */
-export async function shopsOfMerchant(db: Db, merchantId: string, opts: ReadOptions = {}) {
+export async function shopsOfMerchant(db: Db, merchantId: string, opts: ReadOptions = {}): Promise<MerchantShop<bigint>[]> {
   await merchants.get(db, merchantId, opts);
   const r = await db.query(
     `SELECT id, platform, platform_shop_id, name, auth_status, authorized_at, token_expires_at, last_sync_at

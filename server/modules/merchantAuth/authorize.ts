@@ -7,7 +7,9 @@
  *     /api/public/merchantAuth/callback?code&state;
  *  3. the callback consumes the state once, exchanges the code for tokens, asks the platform which
  *     shop granted them and creates or updates that shop as 'authorized'. It answers with a small
- *     HTML page that tells the console window which opened it.
+ *     HTML page that tells the console window which opened it;
+ *  4. the shop's products start syncing at once, in the background (shop-sync.ts), with their
+ *     progress on the shop.
  */
 import { randomBytes } from 'node:crypto';
 import { CODES } from '../../../src/schema';
@@ -20,6 +22,8 @@ import { resultPage } from '../../platforms/sandbox/pages';
 import { PlatformError } from '../../platforms/types';
 import { loadShop } from '../../platforms/shop-session';
 import { checkIds } from '../../core/ids';
+import type { MerchantAuthAuthorization } from '../../../src/generated/types';
+import { startShopSync } from './shop-sync';
 
 const STATE_TTL_MS = 15 * 60_000;
 
@@ -32,14 +36,14 @@ export async function checkMerchant(ctx: HandlerContext, merchantId: string): Pr
   return m;
 }
 
-export function checkPlatform(platform: string) {
+export function checkPlatform(platform: string): asserts platform is MerchantAuthAuthorization['platform'] {
   if (!isShopPlatform(platform)) {
     throw new HttpError(400, CODES.BAD_REQUEST, 'server.merchantAuth.badPlatform', { field: 'merchantAuth.platform' });
   }
 }
 
 /** GET /merchantAuth/auth — by shop (id: re-authorise) or by merchantId + platform (a new shop). */
-export async function startAuthorization(ctx: HandlerContext) {
+export async function startAuthorization(ctx: HandlerContext): Promise<MerchantAuthAuthorization<bigint | string>> {
   checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
   const input = ctx.input as { id?: string; merchantId?: string; platform?: string };
   let merchantId = input.merchantId;
@@ -104,6 +108,9 @@ export async function handleCallback(ctx: HandlerContext) {
     sendRaw(ctx, ok ? 200 : 400, 'text/html; charset=utf-8', resultPage({ locale: ctx.locale, translate: translator(ctx), ok, message, values, shopId }));
   try {
     const { shop, created } = await completeAuthorization(ctx);
+    const { i18n } = coreState(ctx.req);
+    const translate = (key: string, values?: Record<string, string | number>) => i18n.t(ctx.locale, key, values);
+    await startShopSync(ctx.db, lazyPlatformEnv(ctx.req), String(shop.id), { nextId: ctx.nextId, translate }, ctx.req.log);
     return page(true, created ? 'merchantAuth.callback.created' : 'merchantAuth.callback.renewed', { shop: shop.name }, String(shop.id));
   } catch (e) {
     if (e instanceof CallbackFailure) return page(false, e.key, e.values);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { sandboxTrades } from '../../platforms/sandbox/generate';
 import appJson from '../../../schemas/app.json';
 import { todayIn } from '../../../src/schema/time-zone';
-import { authorizeSandboxShop, listen } from './oauth-flow.testkit';
+import { authorizeSandboxShop, listen, settledShop } from './oauth-flow.testkit';
 
 let t: TestApp;
 let admin: string;
@@ -28,11 +28,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A shop just authorised, once the product sync its authorisation started has ended. */
 async function newShop(account: string): Promise<string> {
   const flow = await authorizeSandboxShop(base, admin, { merchantId, platform: 'sandbox' }, account);
   expect(flow.callback.status).toBe(200);
   const s = await t.db.query<{ id: bigint }>(`SELECT id FROM shops WHERE platform = 'sandbox' AND platform_shop_id = $1`, [account]);
-  return String(s.rows[0].id);
+  const shopId = String(s.rows[0].id);
+  expect((await settledShop(base, admin, shopId)).syncStatus).toBe('done');
+  return shopId;
+}
+
+/** A shop authorised before products synced on authorisation: nothing synced yet. */
+async function neverSyncedShop(account: string): Promise<string> {
+  const shopId = await newShop(account);
+  await t.db.query('DELETE FROM skus WHERE product_id IN (SELECT id FROM products WHERE shop_id = $1)', [shopId]);
+  await t.db.query('DELETE FROM products WHERE shop_id = $1', [shopId]);
+  await t.db.query('UPDATE shops SET last_sync_at = NULL, sync_status = NULL WHERE id = $1', [shopId]);
+  return shopId;
 }
 
 describe('POST /merchantAuth/getHistoryTrades', () => {
@@ -79,7 +91,7 @@ describe('POST /merchantAuth/getHistoryTrades', () => {
   });
 
   it("syncs a never-synced shop's products first, so its trades match SKUs", async () => {
-    const shopId = await newShop('it-import-2');
+    const shopId = await neverSyncedShop('it-import-2');
     const range: [string, string] = [day(-5), day(-1)];
     const res = await t.post('/api/merchantAuth/getHistoryTrades', { id: shopId, importRange: range }, { token: admin });
     expect(res.data.data.productsSynced).toBeGreaterThan(0);
@@ -88,7 +100,7 @@ describe('POST /merchantAuth/getHistoryTrades', () => {
   });
 
   it('imports trades without a synced product, counting them as unmatched', async () => {
-    const shopId = await newShop('it-import-3');
+    const shopId = await neverSyncedShop('it-import-3');
     // Synced once, before these products existed on the platform: no auto-sync, nothing to match.
     await t.db.query('UPDATE shops SET last_sync_at = now() WHERE id = $1', [shopId]);
     const range: [string, string] = [day(-5), day(-1)];

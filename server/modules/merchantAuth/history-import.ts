@@ -17,6 +17,7 @@ import { openShopSession, platformFailure } from '../../platforms/shop-session';
 import type { PlatformEnv, PlatformTrade } from '../../platforms/types';
 import { syncProducts } from '../product';
 import { createOrder } from '../order';
+import type { MerchantAuthImportRun } from '../../../src/generated/types';
 
 export const MAX_IMPORT_DAYS = 90;
 const PAGE_SIZE = 100;
@@ -233,7 +234,7 @@ async function importPage(
 }
 
 /** GET /merchantAuth/imports — the last 50 imports of a shop, newest first. */
-export async function listImports(db: Db, shopId: string) {
+export async function listImports(db: Db, shopId: string): Promise<MerchantAuthImportRun<bigint>[]> {
   const r = await db.query<{
     id: bigint;
     start_time: Date;
@@ -256,8 +257,8 @@ export async function listImports(db: Db, shopId: string) {
   );
   return r.rows.map((x) => ({
     id: x.id,
-    startTime: toIso(x.start_time),
-    endTime: toIso(x.end_time),
+    startTime: toIso(x.start_time)!,
+    endTime: toIso(x.end_time)!,
     status: x.status,
     fetched: x.fetched,
     imported: x.imported,
@@ -265,7 +266,7 @@ export async function listImports(db: Db, shopId: string) {
     unmatched: x.unmatched,
     error: x.error,
     operator: x.operator,
-    createdAt: toIso(x.created_at),
+    createdAt: toIso(x.created_at)!,
     finishedAt: toIso(x.finished_at),
   }));
 }

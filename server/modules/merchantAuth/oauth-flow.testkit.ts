@@ -80,3 +80,18 @@ export async function authorizeSandboxShop(base: string, token: string, auth: Re
   const callback = await http(callbackUrl);
   return { authorizeUrl, consent, callbackUrl, callback };
 }
+
+/**
+ * Waits for the product sync a shop starts when it is authorised (shop-sync.ts) to end, as the shop
+ * list sees it: `syncStatus` done or failed. Returns the shop's record then.
+ */
+export async function settledShop(base: string, token: string, shopId: string, timeoutMs = 60_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await http(`${base}/api/merchantAuth/detail?id=${shopId}`, { token });
+    const shop = res.json?.data;
+    if (shop && (shop.syncStatus === 'done' || shop.syncStatus === 'failed')) return shop;
+    if (Date.now() > until) throw new Error(`shop ${shopId} sync did not end: ${res.text.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

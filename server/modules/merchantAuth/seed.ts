@@ -15,6 +15,8 @@ interface PlannedShop {
   status: 'authorized' | 'expired' | 'unbound' | 'pending';
   /** sandbox shop account */
   account?: string;
+  /** an authorisation ending this many days from now (a workbench to-do "expiring") */
+  expiresInDays?: number;
 }
 
 const PLAN: PlannedShop[] = [
@@ -37,7 +39,7 @@ const PLAN: PlannedShop[] = [
   { merchant: 7, platform: 'sandbox', status: 'authorized', account: 'demo-26' },
   { merchant: 7, platform: 'douyin', status: 'authorized' },
   { merchant: 8, platform: 'jd', status: 'authorized' },
-  { merchant: 9, platform: 'tmall', status: 'authorized' },
+  { merchant: 9, platform: 'tmall', status: 'authorized', expiresInDays: 3 },
 ];
 
 const SUFFIX: Record<string, string> = {
@@ -85,7 +87,7 @@ async function insertShop(db: Db, nextId: () => bigint, m: { id: bigint; name: s
   } else {
     name = `${m.short_name || m.name}${SUFFIX[plan.platform] ?? '店铺'}`;
     platformShopId = String(100000000 + (h % 900000000));
-    if (plan.status === 'authorized') expiresAt = new Date(now + (20 + (h % 300)) * DAY);
+    if (plan.status === 'authorized') expiresAt = new Date(now + (plan.expiresInDays ?? 20 + (h % 300)) * DAY);
     if (plan.status === 'expired') expiresAt = new Date(now - (3 + (h % 20)) * DAY);
   }
   const lastSync = plan.status === 'authorized' ? new Date(now - (1 + (h % 20)) * 3_600_000) : null;

@@ -10,42 +10,38 @@
  * GET /merchantAuth/unbind marks a shop 'unbound' and forgets its tokens; its products, orders and
  * import history stay. Authorising it again (same merchant) brings it back.
  */
-import { CODES } from '../../../src/schema';
-import { HttpError, type HandlerContext } from '../../core/contract';
+import type { MerchantAuthAddInput, MerchantAuthUnbindInput } from '../../../src/generated/types';
+import type { HandlerContext } from '../../core/contract';
+import { conflict } from '../../core/http-errors';
 import { loadShop } from '../../platforms/shop-session';
 import { checkMerchant, checkPlatform } from './authorize';
 import { checkIds } from '../../core/ids';
 import { shopDetail } from './shop-query';
+import { shops } from './shop-resource';
 
-export async function addShop(ctx: HandlerContext) {
+export async function addShop(ctx: HandlerContext<MerchantAuthAddInput>) {
   checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
-  const { merchantId, platform, name, platformShopId, remark } = ctx.input as Record<string, string | undefined>;
-  checkPlatform(platform!);
-  await checkMerchant(ctx, merchantId!);
-  const cleanName = name!.trim();
-  const cleanShopId = platformShopId!.trim();
-  const id = ctx.nextId();
-  await ctx.db.transaction(async (tx) => {
-    const dup = await tx.query<{ name: string }>('SELECT name FROM shops WHERE platform = $1 AND platform_shop_id = $2', [platform, cleanShopId]);
-    if (dup.rows[0]) throw new HttpError(409, CODES.CONFLICT, 'server.merchantAuth.shopExists', { name: dup.rows[0].name, shopId: cleanShopId });
-    await tx.query(
-      `INSERT INTO shops (id, merchant_id, platform, platform_shop_id, name, auth_status, remark, created_by)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7)`,
-      [id, merchantId, platform, cleanShopId, cleanName, remark?.trim() || null, ctx.user!.id],
-    );
+  const { merchantId, platform } = ctx.input;
+  checkPlatform(platform);
+  await checkMerchant(ctx, merchantId);
+  const input = { ...ctx.input, name: ctx.input.name.trim(), platformShopId: ctx.input.platformShopId.trim(), remark: ctx.input.remark?.trim() || null };
+  const created = await ctx.db.transaction(async (tx) => {
+    const dup = await tx.query<{ name: string }>('SELECT name FROM shops WHERE platform = $1 AND platform_shop_id = $2', [platform, input.platformShopId]);
+    if (dup.rows[0]) throw conflict('server.merchantAuth.shopExists', { name: dup.rows[0].name, shopId: input.platformShopId });
+    return shops.create(tx, input, ctx.nextId, { auth_status: 'pending', created_by: ctx.user!.id });
   });
-  return shopDetail(ctx.db, String(id));
+  return shopDetail(ctx.db, String(created.id));
 }
 
-export async function unbindShop(ctx: HandlerContext) {
+export async function unbindShop(ctx: HandlerContext<MerchantAuthUnbindInput>) {
   const shop = await loadShop(ctx.db, ctx.input.id);
-  if (shop.auth_status === 'unbound') throw new HttpError(409, CODES.CONFLICT, 'server.merchantAuth.alreadyUnbound', { shop: shop.name });
+  if (shop.auth_status === 'unbound') throw conflict('server.merchantAuth.alreadyUnbound', { shop: shop.name });
   const r = await ctx.db.query(
     `UPDATE shops SET auth_status = 'unbound', access_token = NULL, refresh_token = NULL, token_expires_at = NULL,
             unbound_at = now(), updated_at = now()
       WHERE id = $1 AND auth_status <> 'unbound'`,
     [shop.id],
   );
-  if (!r.rowCount) throw new HttpError(409, CODES.CONFLICT, 'server.merchantAuth.alreadyUnbound', { shop: shop.name });
+  if (!r.rowCount) throw conflict('server.merchantAuth.alreadyUnbound', { shop: shop.name });
   return shopDetail(ctx.db, String(shop.id));
 }

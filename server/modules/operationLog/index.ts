@@ -4,12 +4,13 @@
  * value in the reader's locale from the schemas.
  */
 import { CODES } from '../../../src/schema/codes';
-import { HttpError, type HandlerContext, type ServerModule } from '../../core/contract';
+import { HttpError, type HandlerContext, type ModuleHandlers, type ServerModule } from '../../core/contract';
+import type { OperationLogBindings, OperationLogResults } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 import { createLabels } from './labels';
 import { getLog, listLogs } from './query';
 
-const labelsOf = (ctx: HandlerContext) => {
+const labelsOf = (ctx: HandlerContext<unknown>) => {
   const { schemas, i18n } = coreState(ctx.req);
   return createLabels(schemas.app, schemas.resources, i18n, ctx.locale);
 };
@@ -19,7 +20,7 @@ export const operationLogModule: ServerModule = {
   handlers: {
     list: async (ctx) => listLogs(ctx.db, ctx.input, labelsOf(ctx)),
     detail: async (ctx) => {
-      const rec = await getLog(ctx.db, String(ctx.input.id), labelsOf(ctx));
+      const rec = await getLog(ctx.db, ctx.input.id, labelsOf(ctx));
       if (!rec) throw new HttpError(404, CODES.NOT_FOUND, 'server.notFound');
       return rec;
     },
@@ -32,6 +33,6 @@ export const operationLogModule: ServerModule = {
       const labels = labelsOf(ctx);
       return labels.audited().map(([r, b]) => ({ value: `${r}.${b}`, label: `${labels.resource(r)} · ${labels.operation(r, b)}` }));
     },
-  },
+  } satisfies ModuleHandlers<OperationLogBindings, OperationLogResults<bigint | string>>,
 };
 export { createLabels, type Labels } from './labels';

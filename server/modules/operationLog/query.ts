@@ -2,12 +2,13 @@
 import type { Db } from '../../core/contract';
 import { toIso, Where } from '../../core/sql';
 import type { Labels } from './labels';
-import type { OperationLogListInput } from '../../../src/generated/types';
+import type { OperationLogEntry, OperationLogListInput } from '../../../src/generated/types';
 
+/** an operation_logs row (columns, not the wire record) */
 interface Row {
   id: bigint;
   at: Date;
-  kind: string;
+  kind: OperationLogEntry['kind'];
   user_id: bigint | null;
   username: string | null;
   resource: string;
@@ -39,11 +40,11 @@ function where(q: LogQuery): { sql: string; params: unknown[] } {
   return { sql: w.sql, params: w.params };
 }
 
-function toRecord(r: Row, labels: Labels) {
+function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
   const detail = r.detail ?? {};
   return {
     id: r.id,
-    at: toIso(r.at),
+    at: toIso(r.at)!, // NOT NULL column
     kind: r.kind,
     userId: r.user_id,
     username: r.username,

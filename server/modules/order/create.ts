@@ -10,7 +10,7 @@ import { createIdGenerator } from '../../core/snowflake';
 import { autoAssignLocked, isAutoAssignOn } from './assign';
 import { SYSTEM_ACTOR, writeLog, type Actor } from './logs';
 import { toCents } from '../../core/money';
-import { readOrder, toRecord, type OrderRow } from './record';
+import { orders, type OrderRow } from './record';
 
 export interface NewOrder {
   source?: 'manual' | 'import';
@@ -177,7 +177,6 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
       const locked = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
       await autoAssignLocked(tx, nextId, locked.rows[0], SYSTEM_ACTOR);
     }
-    const row = await readOrder(tx, orderId);
-    return toRecord(row!);
+    return orders.get(tx, orderId);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Message lookup for texts the order module renders itself (status names inside error messages,
- * export headers, auto-assign reasons). Reads the locale SOURCES (locales/<locale>/*.json), merged,
+ * auto-assign reasons). Reads the locale SOURCES (locales/<locale>/*.json), merged,
  * once per process; an unknown key falls back to zh-CN, then to the key itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../core/contract';
 import { toIso } from '../../core/sql';
+import type { OrderLog } from '../../../src/generated/types';
 
 /** Who did something: a signed-in user, or the system (imports, auto-assign on arrival). */
 export interface Actor {
@@ -51,7 +52,7 @@ interface LogRow {
  * The log of one order, oldest first. `before`/`after` hold only order field names (the timeline shows
  * them with the fields' titles and displays).
  */
-export async function listLogs(db: Db, orderId: bigint): Promise<Record<string, unknown>[]> {
+export async function listLogs(db: Db, orderId: bigint): Promise<OrderLog<bigint>[]> {
   const { rows } = await db.query<LogRow>(
     `SELECT id, order_id, operator_id, operator_name, action, before, after, remark, at
        FROM order_logs WHERE order_id = $1 ORDER BY at, id`,
@@ -68,6 +69,6 @@ export async function listLogs(db: Db, orderId: bigint): Promise<Record<string, 
     before: r.before,
     after: r.after,
     remark: r.remark,
-    at: toIso(r.at),
+    at: toIso(r.at)!,
   }));
 }

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrders } from './seed';
-import { EXACT_COUNT_LIMIT } from './query';
+import { EXACT_COUNT_LIMIT } from '../../core/row-estimate';
 import { call, openFixture, type Fixture } from './test-fixture';
 
 let f: Fixture;

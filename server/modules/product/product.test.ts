@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { sandboxProducts } from '../../platforms/sandbox/generate';
-import { authorizeSandboxShop, listen } from '../merchantAuth/oauth-flow.testkit';
+import { authorizeSandboxShop, listen, settledShop } from '../merchantAuth/oauth-flow.testkit';
 
 let t: TestApp;
 let admin: string;
@@ -21,6 +21,10 @@ beforeAll(async () => {
   expect(flow.callback.status).toBe(200);
   const s = await t.db.query<{ id: bigint }>(`SELECT id FROM shops WHERE platform = 'sandbox' AND platform_shop_id = $1`, [ACCOUNT]);
   shopId = String(s.rows[0].id);
+  // Authorising a shop syncs its products at once (merchantAuth shop-sync.ts); start from a shop never synced.
+  await settledShop(base, admin, shopId);
+  await t.db.query('DELETE FROM skus WHERE product_id IN (SELECT id FROM products WHERE shop_id = $1)', [shopId]);
+  await t.db.query('DELETE FROM products WHERE shop_id = $1', [shopId]);
 });
 afterAll(() => t?.close());
 
@@ -206,6 +210,66 @@ describe('SKUs', () => {
     expect(row.rows[0].sp).toBe('100.00');
     const equal = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '231' }, { token: admin });
     expect(equal.data.data).toMatchObject({ servicePrice: '231.00', price: '231.00' });
+  });
+
+  it('/sku/list: every SKU field as the wire sends it, enabled first, and the keyword filters by name', async () => {
+    const { id, platform } = await aProduct();
+    const [first, second] = platform.skus;
+    await t.db.query(`UPDATE skus SET enabled = false WHERE product_id = $1 AND platform_sku_id = $2`, [id, first.platformSkuId]);
+    const rows = (await t.get('/api/sku/list', { token: finance, query: { productId: id } })).data.data;
+    expect(rows.at(-1).platformSkuId).toBe(first.platformSkuId);
+    expect(rows.map((r: any) => r.enabled)).toEqual([...rows.map(() => true).slice(1), false]);
+    const db = await t.db.query<Record<string, any>>(
+      `SELECT id::text, platform_sku_id, name, price::text, service_price::text, stock, synced_at, updated_at FROM skus WHERE product_id = $1 AND platform_sku_id = $2`,
+      [id, second.platformSkuId],
+    );
+    const k = db.rows[0];
+    expect(rows.find((r: any) => r.platformSkuId === second.platformSkuId)).toEqual({
+      id: k.id,
+      productId: id,
+      platformSkuId: k.platform_sku_id,
+      name: k.name,
+      price: k.price,
+      servicePrice: k.service_price,
+      stock: k.stock,
+      enabled: true,
+      syncedAt: k.synced_at.toISOString(),
+      updatedAt: k.updated_at.toISOString(),
+    });
+    await t.db.query(`UPDATE skus SET name = '大号 50%_款' WHERE id = $1`, [k.id]);
+    const hit = (await t.get('/api/sku/list', { token: finance, query: { productId: id, keyword: ' 50%_ ' } })).data.data;
+    expect(hit.map((r: any) => r.id)).toEqual([k.id]);
+    expect((await t.get('/api/sku/list', { token: finance, query: { productId: id, keyword: '50%x' } })).data.data).toEqual([]);
+    expect((await t.get('/api/sku/list', { token: finance, query: { productId: id, keyword: ' ' } })).data.data).toHaveLength(rows.length);
+    await t.db.query(`UPDATE skus SET enabled = true WHERE product_id = $1`, [id]);
+  });
+
+  it("a merchant-bound user reaches its merchant's SKUs only; another merchant's answer as missing", async () => {
+    const { id } = await aProduct();
+    const sku = (await t.get('/api/sku/list', { token: admin, query: { productId: id } })).data.data[0];
+    const own = await t.db.query<{ merchant_id: bigint }>('SELECT merchant_id FROM products WHERE id = $1', [id]);
+    const other = await t.db.query<{ id: bigint }>('SELECT id FROM merchants WHERE id <> $1 ORDER BY id LIMIT 1', [own.rows[0].merchant_id]);
+    const bound = async (username: string, merchantId: bigint) => {
+      const add = { username, nickname: username, password: 'Scope1234', roles: ['admin'], enabled: true, merchantId: String(merchantId) };
+      expect((await t.post('/api/user/add', add, { token: admin })).data.code).toBe(0);
+      return t.login(username, 'Scope1234');
+    };
+    const mine = await bound('skuown', own.rows[0].merchant_id);
+    const theirs = await bound('skuother', other.rows[0].id);
+    expect((await t.get('/api/sku/list', { token: mine, query: { productId: id } })).data.data[0].id).toBe(sku.id);
+    const edited = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '1.00' }, { token: mine });
+    expect(edited.data.data).toMatchObject({ id: sku.id, servicePrice: '1.00' });
+
+    const outside = await t.get('/api/sku/list', { token: theirs, query: { productId: id } });
+    const missing = await t.get('/api/sku/list', { token: theirs, query: { productId: '77' } });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.data.msg.replace(id, '<id>')).toBe(missing.data.msg.replace('77', '<id>'));
+    const refused = await t.post('/api/sku/edit', { id: sku.id, servicePrice: '2.00' }, { token: theirs });
+    const none = await t.post('/api/sku/edit', { id: '5', servicePrice: '2.00' }, { token: theirs });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.data.msg.replace(sku.id, '<id>')).toBe(none.data.msg.replace('5', '<id>'));
+    const row = await t.db.query<{ sp: string }>('SELECT service_price::text AS sp FROM skus WHERE id = $1', [sku.id]);
+    expect(row.rows[0].sp).toBe('1.00');
   });
 
   it('/sku/sync refreshes one product (by productId or id); admin only', async () => {

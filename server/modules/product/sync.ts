@@ -15,6 +15,7 @@ import { HttpError, type Db } from '../../core/contract';
 import { hasAdapter } from '../../platforms/registry';
 import { openShopSession, platformFailure } from '../../platforms/shop-session';
 import type { PlatformEnv, PlatformProduct } from '../../platforms/types';
+import type { ProductSyncReport } from '../../../src/generated/types';
 
 const PAGE_SIZE = 50;
 const MAX_PAGES = 100;
@@ -22,14 +23,8 @@ const MAX_PAGES = 100;
 export const SYNC_BUDGET_MS = 9 * 60_000;
 const LEASE = "interval '10 minutes'";
 
-export interface SyncCounts {
-  productsCreated: number;
-  productsUpdated: number;
-  productsDelisted: number;
-  skusCreated: number;
-  skusUpdated: number;
-  skusDisabled: number;
-}
+/** The counts of a sync report (schemas/product.json shape "syncReport"). */
+export type SyncCounts = Pick<ProductSyncReport, 'productsCreated' | 'productsUpdated' | 'productsDelisted' | 'skusCreated' | 'skusUpdated' | 'skusDisabled'>;
 
 export interface SyncReport extends SyncCounts {
   /** shops looked at */
@@ -50,6 +45,8 @@ export interface SyncOptions {
   translate: (key: string, values?: Record<string, string | number>) => string;
   budgetMs?: number;
   pageSize?: number;
+  /** told once the shop is claimed (0, null) and after each page (products written, the platform's total) */
+  onProgress?: (done: number, total: number | null) => Promise<void>;
 }
 
 const zero = (): SyncCounts => ({ productsCreated: 0, productsUpdated: 0, productsDelisted: 0, skusCreated: 0, skusUpdated: 0, skusDisabled: 0 });
@@ -127,6 +124,7 @@ async function syncShop(db: Db, env: PlatformEnv, shopId: bigint, opts: SyncOpti
   const seen: string[] = [];
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   let complete = false;
+  await opts.onProgress?.(0, null);
   for (let page = 1; page <= MAX_PAGES && Date.now() < deadline; page++) {
     const result = await session.call((token) => adapter.listProducts(token, { page, pageSize }));
     const known = await db.query<{ platform_product_id: string; id: bigint }>(
@@ -138,6 +136,7 @@ async function syncShop(db: Db, env: PlatformEnv, shopId: bigint, opts: SyncOpti
       for (const p of result.items) addCounts(counts, await upsertProduct(tx, opts.nextId, shop, p, ids.get(p.platformProductId)));
     });
     seen.push(...result.items.map((p) => p.platformProductId));
+    await opts.onProgress?.(seen.length, result.total);
     if (result.items.length < pageSize || page * pageSize >= result.total) {
       complete = true;
       break;

@@ -9,6 +9,7 @@ import { forgetCachedSessions, listUserSessions, revokeUserSession, revokeUserSe
 import { hashPassword, verifyPassword } from '../auth';
 import { passwordProblem } from '../staff';
 import { deviceName } from './user-agent';
+import type { ProfileEditInput, ProfileMe, ProfilePasswordInput, ProfileSession } from '../../../src/generated/types';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -17,21 +18,13 @@ function fieldError(t: Translate, field: string, key: string, values: Record<str
   return new HttpError(400, CODES.BAD_REQUEST, key, values, { errors: [{ field, message: t(key, values) }] });
 }
 
-export interface ProfileRecord {
-  id: bigint;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  roles: string[];
-}
-
-export async function getProfile(db: Db, user: SessionUser): Promise<ProfileRecord> {
-  const { rows } = await db.query<ProfileRecord>('SELECT id, username, nickname, avatar, roles FROM users WHERE id = $1', [user.id]);
+export async function getProfile(db: Db, user: SessionUser): Promise<ProfileMe<bigint>> {
+  const { rows } = await db.query<ProfileMe<bigint>>('SELECT id, username, nickname, avatar, roles FROM users WHERE id = $1', [user.id]);
   if (!rows[0]) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
   return rows[0];
 }
 
-export async function editProfile(db: Db, user: SessionUser, input: { nickname?: string; avatar?: string | null }, t: Translate): Promise<ProfileRecord> {
+export async function editProfile(db: Db, user: SessionUser, input: ProfileEditInput, t: Translate): Promise<ProfileMe<bigint>> {
   const sets: string[] = [];
   const params: unknown[] = [user.id];
   if (input.nickname !== undefined) {
@@ -57,12 +50,7 @@ export async function editProfile(db: Db, user: SessionUser, input: { nickname?:
   return getProfile(db, user);
 }
 
-export async function changePassword(
-  db: Db,
-  user: SessionUser,
-  input: { currentPassword: string; newPassword: string; confirmPassword: string },
-  t: Translate,
-): Promise<null> {
+export async function changePassword(db: Db, user: SessionUser, input: ProfilePasswordInput, t: Translate): Promise<null> {
   const { rows } = await db.query<{ password_hash: string; username: string }>('SELECT password_hash, username FROM users WHERE id = $1', [user.id]);
   const row = rows[0];
   if (!row) throw new HttpError(200, CODES.SESSION_EXPIRED, 'server.sessionExpired');
@@ -86,18 +74,16 @@ export async function changePassword(
   return null;
 }
 
-export interface SessionRow {
-  id: string;
-  device: string;
-  ip: string | null;
-  createdAt: Date;
-  lastSeenAt: Date;
-  current: boolean;
-}
-
-export async function mySessions(db: Db, user: SessionUser, idleMinutes: number): Promise<SessionRow[]> {
+export async function mySessions(db: Db, user: SessionUser, idleMinutes: number): Promise<ProfileSession[]> {
   const list = await listUserSessions(db, user.id, { idleMinutes, currentTokenHash: user.tokenHash });
-  return list.map((s) => ({ id: s.id, device: deviceName(s.userAgent), ip: s.ip, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, current: s.current }));
+  return list.map((s) => ({
+    id: s.id,
+    device: deviceName(s.userAgent),
+    ip: s.ip,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    current: s.current,
+  }));
 }
 
 /** Ends one of the user's own sessions; another user's session, or an ended one, answers as not found. */

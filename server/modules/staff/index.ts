@@ -1,68 +1,45 @@
 /**
  * The staff module: console users (schemas/staff.json). Handlers are thin: the rules live in
  * staff-service.ts. Role checks (only admin writes) are done by the core from the bindings' roles.
- */
-import type { Handler, HandlerContext, ServerModule } from '../../core/contract';
-import { requireInScope, scopeOf } from '../../core/data-scope';
-import { badField, localizeError, notFound } from './staff-errors';
-import { createStaff, getStaff, listStaff, resetStaffPassword, STAFF_SCOPE_TABLES, staffOptions, updateStaff, type StaffScope } from './staff-service';
-import { seedStaff } from './staff-seed';
-
-/** Staff errors name their field by title key; render it in the request's locale. */
-const localized =
-  (h: Handler): Handler =>
-  async (ctx) => {
-    try {
-      return await h(ctx);
-    } catch (err) {
-      throw localizeError(err, ctx.locale);
-    }
-  };
-
-/**
+ *
  * Data scope (server/core/data-scope.ts): a user outside the caller's scope answers as one that does
  * not exist; a bound caller binds the users it adds or edits within its own store or merchant, so it
  * can never make an account that reaches more than its own.
  */
-function staffScope(ctx: HandlerContext): StaffScope {
-  const rows = scopeOf(ctx, 'staff');
-  if (!rows) return { rows };
-  return {
-    rows,
-    async checkBinding({ storeId, merchantId }) {
-      if (!storeId && !merchantId) throw badField('server.staff.bindingRequired', 'staff.store');
-      if (storeId) await requireInScope(ctx.db, scopeOf(ctx, 'store'), 'stores', storeId, () => badField('server.staff.storeNotFound', 'staff.store'));
-      if (merchantId) {
-        await requireInScope(ctx.db, scopeOf(ctx, 'merchant'), 'merchants', merchantId, () => badField('server.staff.merchantNotFound', 'staff.merchant'));
-      }
-    },
-  };
-}
+import type { HandlerContext, ModuleHandlers, ServerModule } from '../../core/contract';
+import { requireInScope, scopeOf } from '../../core/data-scope';
+import { badField } from '../../core/http-errors';
+import type { StaffBindings, StaffResults } from '../../../src/generated/types';
+import { createStaff, resetStaffPassword, staff, staffOptions, staffScope, updateStaff, type BindingCheck } from './staff-service';
+import { seedStaff } from './staff-seed';
 
-function inScope(h: Handler): Handler {
-  return async (ctx) => {
-    await requireInScope(ctx.db, scopeOf(ctx, 'staff'), 'users', ctx.input.id, notFound, STAFF_SCOPE_TABLES);
-    return h(ctx);
+const rows = (ctx: HandlerContext) => staffScope(scopeOf(ctx, 'staff'));
+
+function bindingCheck(ctx: HandlerContext): BindingCheck | undefined {
+  if (!scopeOf(ctx, 'staff')) return undefined;
+  return async ({ storeId, merchantId }) => {
+    if (!storeId && !merchantId) throw badField('server.staff.bindingRequired', 'staff.store');
+    if (storeId) await requireInScope(ctx.db, scopeOf(ctx, 'store'), 'stores', storeId, () => badField('server.staff.storeNotFound', 'staff.store'));
+    if (merchantId) {
+      await requireInScope(ctx.db, scopeOf(ctx, 'merchant'), 'merchants', merchantId, () => badField('server.staff.merchantNotFound', 'staff.merchant'));
+    }
   };
 }
 
 export const staffModule: ServerModule = {
   resource: 'staff',
   handlers: {
-    list: localized(async (ctx) => listStaff(ctx.db, ctx.input, scopeOf(ctx, 'staff'))),
-    detail: localized(inScope(async ({ db, input }) => getStaff(db, input.id))),
-    add: localized(async (ctx) => createStaff(ctx.db, ctx.nextId, ctx.input, staffScope(ctx))),
-    edit: localized(inScope(async (ctx) => updateStaff(ctx.db, { ...ctx.input, id: ctx.input.id }, { id: ctx.user!.id }, staffScope(ctx)))),
-    resetPassword: localized(
-      inScope(async ({ db, input, user }) => resetStaffPassword(db, { id: input.id, password: input.password }, { id: user!.id, tokenHash: user!.tokenHash })),
-    ),
-    dict: localized(async (ctx) => staffOptions(ctx.db, ctx.input, scopeOf(ctx, 'staff'))),
-  },
+    list: (ctx) => staff.list(ctx.db, ctx.input, rows(ctx)),
+    detail: (ctx) => staff.get(ctx.db, ctx.input.id, rows(ctx)),
+    add: (ctx) => createStaff(ctx.db, ctx.nextId, ctx.input, bindingCheck(ctx)),
+    edit: (ctx) => updateStaff(ctx.db, ctx.input, { id: ctx.user!.id }, rows(ctx), bindingCheck(ctx)),
+    resetPassword: (ctx) => resetStaffPassword(ctx.db, ctx.input, { id: ctx.user!.id, tokenHash: ctx.user!.tokenHash }, rows(ctx)),
+    dict: (ctx) => staffOptions(ctx.db, ctx.input, rows(ctx)),
+  } satisfies ModuleHandlers<StaffBindings, StaffResults<bigint | string>>,
   seed: async (deps) => {
     await seedStaff(deps);
   },
 };
 
-export { createStaff, getStaff, listStaff, resetStaffPassword, staffOptions, updateStaff, upsertAdmin, checkAdminCredentials } from './staff-service';
-export type { StaffRecord } from './staff-record';
+export { createStaff, resetStaffPassword, staff, staffOptions, updateStaff, upsertAdmin, checkAdminCredentials, type StaffRecord } from './staff-service';
 export { passwordProblem } from './password';

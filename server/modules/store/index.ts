@@ -1,5 +1,5 @@
 import type { ModuleHandlers, ServerModule } from '../../core/contract';
-import type { StoreBindings } from '../../../src/generated/types';
+import type { StoreBindings, StoreResults } from '../../../src/generated/types';
 import * as h from './store-handlers';
 import { seedStores } from './store-seed';
 
@@ -17,6 +17,6 @@ export const storeModule: ServerModule = {
     audit: h.audit,
     audits: h.audits,
     dict: h.dict,
-  } satisfies ModuleHandlers<StoreBindings>,
+  } satisfies ModuleHandlers<StoreBindings, StoreResults<bigint | string>>,
   seed: seedStores,
 };

@@ -4,7 +4,7 @@
  */
 import { buildOpenApi } from '../../../src/schema/openapi';
 import type { ModuleHandlers, ServerModule } from '../../core/contract';
-import type { SystemBindings } from '../../../src/generated/types';
+import type { SystemBindings, SystemResults } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 
 /** One document per schema set and locale: built on first request, then served as is. */
@@ -35,5 +35,5 @@ export const systemModule: ServerModule = {
       // The raw document, not wrapped in the envelope: OpenAPI tools read it as is.
       return reply.header('content-language', locale).send(doc);
     },
-  } satisfies ModuleHandlers<SystemBindings>,
+  } satisfies ModuleHandlers<SystemBindings, SystemResults>,
 };

@@ -2,7 +2,8 @@
  * The workbench module (schemas/workbench.json): the signed-in user's to-dos (todos.ts) and their own
  * recent actions, read from the operation log the core keeps.
  */
-import type { ServerModule } from '../../core/contract';
+import type { ModuleHandlers, ServerModule } from '../../core/contract';
+import type { WorkbenchBindings, WorkbenchResults } from '../../../src/generated/types';
 import { coreState } from '../../core/state';
 import { createLabels } from '../operationLog';
 import { todoCards } from './work-items';
@@ -28,5 +29,5 @@ export const workbenchModule: ServerModule = {
         recordId: r.record_id,
       }));
     },
-  },
+  } satisfies ModuleHandlers<WorkbenchBindings, WorkbenchResults<bigint | string>>,
 };

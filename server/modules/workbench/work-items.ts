@@ -6,19 +6,7 @@
 import { allowsRoles, listHref, normalizePath, type Resource } from '../../../src/schema';
 import type { HandlerContext } from '../../core/contract';
 import { coreState } from '../../core/state';
-
-export interface TodoCard {
-  key: string;
-  resource: string;
-  title: string;
-  count: number;
-  tone: string | null;
-  /** the list's route and the filter */
-  path: string;
-  query: Record<string, string | number | boolean | string[]>;
-  /** the list with the filter applied, as its URL holds it */
-  href: string;
-}
+import type { WorkbenchTodoCard } from '../../../src/generated/types';
 
 function queryString(q: Record<string, unknown>): string {
   const p = new URLSearchParams();
@@ -30,7 +18,8 @@ function visible(r: Resource, roles: string[]): boolean {
   return !!r.route && !r.route.externalUrl && allowsRoles(r.route.roles, roles);
 }
 
-export async function todoCards(ctx: HandlerContext): Promise<TodoCard[]> {
+/** Cards (schemas/workbench.json shape "todoCard"): `path` and `query` are the list's route and filter, `href` both as its URL holds them. */
+export async function todoCards(ctx: HandlerContext<unknown>): Promise<WorkbenchTodoCard[]> {
   const { schemas, i18n } = coreState(ctx.req);
   const roles = ctx.user!.roles;
   const prefix = schemas.app.request.prefix.replace(/\/+$/, '');

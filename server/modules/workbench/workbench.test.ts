@@ -24,7 +24,7 @@ describe('workbench to-dos', () => {
   test("admin: each count equals the total of the list it links to, titles in the reader's locale", async () => {
     const admin = await t.login('admin', 'admin123');
     const cards = await todos(admin);
-    expect(cards.map((c) => c.key)).toEqual(['order.0', 'order.1', 'store.0', 'merchantAuth.0', 'merchantAuth.1', 'logisticsOrder.0']);
+    expect(cards.map((c) => c.key)).toEqual(['order.0', 'order.1', 'store.0', 'merchantAuth.0', 'merchantAuth.1', 'merchantAuth.2', 'logisticsOrder.0']);
     expect(cards.find((c) => c.key === 'order.0')).toMatchObject({
       title: '待派单订单',
       path: '/order',

@@ -14,6 +14,17 @@ import { CATALOG } from './catalog';
 import { SANDBOX_ENABLED } from '../registry';
 import { SANDBOX_ACCOUNT_PATTERN, hashString, sandboxProducts, sandboxShop, sandboxTrades } from './generate';
 import { consentPage, productImageSvg } from './pages';
+import type { PlatformProduct, PlatformTrade } from '../types';
+
+/** A page of the platform's listing as the sandbox answers it. */
+interface PageResultOf<T> {
+  list: T[];
+  total: number;
+  current: number;
+  pageSize: number;
+}
+/** A trade with its times as ISO text. */
+type OnWire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 const CODE_TTL_MS = 5 * 60_000;
 export const ACCESS_TTL_S = 7 * 86_400;
@@ -147,8 +158,12 @@ function pageArgs(input: Record<string, any>) {
   return { current, pageSize };
 }
 
-const products: Handler = async (ctx) => {
+/** A shop account named "slow-…" is a slow platform: each product page answers after this long (to watch a sync's progress). */
+export const SLOW_PAGE_MS = 2500;
+
+const products: Handler<Record<string, any>, PageResultOf<PlatformProduct>> = async (ctx) => {
   const account = await shopOf(ctx);
+  if (account.startsWith('slow-')) await new Promise((r) => setTimeout(r, SLOW_PAGE_MS));
   const { current, pageSize } = pageArgs(ctx.input);
   const all = sandboxProducts(account);
   const list = all.slice((current - 1) * pageSize, current * pageSize).map((p) => ({ ...p, imageUrl: imageUrl(ctx, p.platformProductId) }));
@@ -162,7 +177,7 @@ const product: Handler = async (ctx) => {
   return { ...found, imageUrl: imageUrl(ctx, found.platformProductId) };
 };
 
-const trades: Handler = async (ctx) => {
+const trades: Handler<Record<string, any>, PageResultOf<OnWire<PlatformTrade>>> = async (ctx) => {
   const account = await shopOf(ctx);
   const { current, pageSize } = pageArgs(ctx.input);
   const start = new Date(String(ctx.input.startTime));
@@ -170,7 +185,11 @@ const trades: Handler = async (ctx) => {
   if (!(end.getTime() > start.getTime())) throw bad('server.sandbox.badRange');
   if (end.getTime() - start.getTime() > MAX_TRADE_RANGE_MS) throw bad('server.sandbox.rangeTooLong', { days: 92 });
   const all = sandboxTrades(account, { start, end }, new Date());
-  return { list: all.slice((current - 1) * pageSize, current * pageSize), total: all.length, current, pageSize };
+  // as JSON sends them: the times as ISO text
+  const list = all
+    .slice((current - 1) * pageSize, current * pageSize)
+    .map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), paidAt: t.paidAt.toISOString() }));
+  return { list, total: all.length, current, pageSize };
 };
 
 /** GET /public/sandbox/image — a generated thumbnail for a sandbox product id. */
@@ -184,22 +203,20 @@ const image: Handler = async (ctx) => {
 
 /** With the sandbox switched off (SANDBOX_PLATFORM=off) its endpoints answer 404 like unknown paths. */
 const whenEnabled =
-  (h: Handler): Handler =>
+  <I, O>(h: Handler<I, O>): Handler<I, O> =>
   (ctx) => {
     if (!SANDBOX_ENABLED) throw new HttpError(404, 40400, 'server.notFound');
     return h(ctx);
   };
 
 /** Handlers keyed by the binding names declared in schemas/merchantAuth.json. */
-export const sandboxHandlers: Record<string, Handler> = Object.fromEntries(
-  Object.entries({
-    sandboxAuthorize: authorize,
-    sandboxApprove: approve,
-    sandboxToken: token,
-    sandboxShop: shopInfo,
-    sandboxProducts: products,
-    sandboxProduct: product,
-    sandboxTrades: trades,
-    sandboxImage: image,
-  }).map(([name, h]) => [name, whenEnabled(h)]),
-);
+export const sandboxHandlers = {
+  sandboxAuthorize: whenEnabled(authorize),
+  sandboxApprove: whenEnabled(approve),
+  sandboxToken: whenEnabled(token),
+  sandboxShop: whenEnabled(shopInfo),
+  sandboxProducts: whenEnabled(products),
+  sandboxProduct: whenEnabled(product),
+  sandboxTrades: whenEnabled(trades),
+  sandboxImage: whenEnabled(image),
+};

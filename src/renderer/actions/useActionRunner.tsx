@@ -13,7 +13,7 @@ import { App, Typography } from 'antd';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Resource } from '../../schema';
-import { callAction, linkTarget, rowKeyOf, runBulk, useActionGate, useRuntime, type Row } from '../../engine';
+import { callAction, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
 import { lazyPreload, preloadComponent } from '../../engine/lazy-preload';
@@ -24,6 +24,7 @@ import { actionKind } from './action-kind';
 // back ≥ 300 ms (React 19), the detail drawer twice (its own chunk, then its slots').
 const FormDialog = lazyPreload(() => import('../forms/FormDialog'));
 const DetailView = lazyPreload(() => import('../detail/DetailView'));
+const BatchDialog = lazyPreload(() => import('../batch/BatchDialog'));
 
 export const DETAIL_PARAM = 'detail';
 
@@ -44,6 +45,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
   const gate = useActionGate(resource);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [detail, setDetail] = useState<{ record: Row; open: boolean; version: number } | null>(null);
+  const [batch, setBatch] = useState<{ action: string; rows: Row[]; open: boolean; seq: number } | null>(null);
 
   const changed = useCallback(() => {
     refetch();
@@ -118,6 +120,12 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
   const runBulkAction = useCallback(
     (name: string, rows: Row[]) => {
       const a = gate.action(name);
+      // Each row its own request, each reported (src/renderer/batch); a binding taking a list of ids
+      // answers for all rows in one call.
+      if (!takesIdList(resource, name)) {
+        void preloadComponent(BatchDialog).then(() => setBatch((b) => ({ action: name, rows, open: true, seq: (b?.seq ?? 0) + 1 })));
+        return;
+      }
       const go = async () => {
         try {
           const s = await runBulk(call, resource, name, rows, user?.id);
@@ -170,12 +178,31 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
     dialogEl = <Custom resource={resource} record={dialog.record ?? {}} open={dialog.open} onClose={closeDialog} />;
   }
 
+  const batchEl = batch && (
+    <BatchDialog
+      key={batch.seq}
+      resource={resource}
+      action={batch.action}
+      rows={batch.rows}
+      open={batch.open}
+      onClose={(didChange) => {
+        setBatch((b) => (b ? { ...b, open: false } : b));
+        setTimeout(() => setBatch((b) => (b && !b.open ? null : b)), 300);
+        if (didChange) {
+          onBulkDone?.();
+          changed();
+        }
+      }}
+    />
+  );
+
   // Separate boundaries: while the lazy FormDialog chunk loads, only the dialog suspends. One shared
   // boundary would hide the open detail drawer meanwhile, and revealing it re-mounts its portal after
   // the dialog's, so a dialog opened from the drawer would sit behind it.
   const element = (
     <>
       <Suspense fallback={null}>{dialogEl}</Suspense>
+      <Suspense fallback={null}>{batchEl}</Suspense>
       <Suspense fallback={null}>
         {detail && (
           <DetailView

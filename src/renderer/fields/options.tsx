@@ -3,7 +3,8 @@
  * the record's `<field>Name`/`<field>Label` when sent, else a cached lookup.
  */
 import { Select, Spin } from 'antd';
-import { isEmptyValue, labelFromRecord, useOptionLabel, useOptions } from '../../engine';
+import { useMemo, useRef } from 'react';
+import { isEmptyValue, labelFromRecord, labelsFromRecord, useOptionLabel, useOptions } from '../../engine';
 import { useT } from '../i18n';
 import { Empty } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
@@ -21,6 +22,17 @@ function OptionSelect(p: ControlProps) {
   const { options, loading, search } = useOptions(p.field, p.depends);
   const multiple = !!p.field.multiple && p.mode !== 'search';
   const value = isEmptyValue(p.value) ? undefined : Array.isArray(p.value) ? p.value.map(String) : String(p.value);
+  // Every label seen (the record's own, then each option list): a chosen value keeps its name when a
+  // later search, or the first page of options, no longer holds it — never a bare id in the box.
+  const known = useRef(new Map<string, string>());
+  const shown = useMemo(() => {
+    for (const [v, l] of labelsFromRecord(p.record, p.name)) if (!known.current.has(v)) known.current.set(v, l);
+    const list = options.map((o) => ({ value: String(o.value), label: o.label }));
+    for (const o of list) known.current.set(o.value, String(o.label));
+    const chosen = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    const missing = chosen.filter((v) => !list.some((o) => o.value === v) && known.current.has(v));
+    return [...list, ...missing.map((v) => ({ value: v, label: known.current.get(v)! }))];
+  }, [options, value, p.record, p.name]);
   return (
     <Select
       id={p.id}
@@ -30,7 +42,7 @@ function OptionSelect(p: ControlProps) {
       allowClear
       showSearch
       filterOption={false}
-      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      options={shown}
       onSearch={search}
       loading={loading}
       notFoundContent={loading ? <Spin size="small" /> : undefined}

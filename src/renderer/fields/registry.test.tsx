@@ -92,3 +92,29 @@ describe('table cells', () => {
     expect(text()).toBe('2026-03-01 08:30:00');
   });
 });
+
+describe('dict select in an edit form', () => {
+  function control(value: unknown, record: Record<string, unknown>) {
+    const rt = fakeRuntime({ '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }] });
+    const { FormControl } = fieldTypes.dict;
+    return render(
+      <IntlProvider locale="zh-CN" messages={messages}>
+        <RuntimeProvider value={rt.runtime}>
+          <div data-testid="control">
+            <FormControl name="storeId" field={{ type: 'dict', title: 'x.y', dict: 'store' }} resource={res} value={value} record={record} mode="form" />
+          </div>
+        </RuntimeProvider>
+      </IntlProvider>,
+    );
+  }
+  const shown = () => screen.getByTestId('control').querySelector('.ant-select-selection-item')?.textContent;
+
+  it('shows the record’s store by name when it is not among the options loaded', async () => {
+    control('77', { storeId: '77', storeName: '远郊五号店' });
+    await waitFor(() => expect(shown()).toBe('远郊五号店'));
+  });
+  it('a value among the options shows the option’s label', async () => {
+    control('5', { storeId: '5' });
+    await waitFor(() => expect(shown()).toBe('朝阳旗舰店'));
+  });
+});

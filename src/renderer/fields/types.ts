@@ -26,6 +26,8 @@ export interface ControlProps {
   depends?: Record<string, unknown>;
   /** the search form (ranges, single-valued filters) rather than an edit form */
   mode?: 'search' | 'form';
+  /** the values the form holds (the record it was opened on): labels of its own dict/ref values */
+  record?: Record<string, unknown>;
 }
 
 export interface FieldTypeRenderer {

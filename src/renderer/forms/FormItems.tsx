@@ -56,7 +56,10 @@ function Control({
     if (value !== undefined && value !== null && value !== '') onChange?.(undefined);
   }, [watched]); // only a change of the watched fields clears
   const { FormControl } = fieldTypes[field.type];
-  return <FormControl name={item.field} field={field} resource={resource} id={id} value={value} onChange={onChange} depends={depends} mode="form" />;
+  const record = form.getFieldsValue(true) as Record<string, unknown>;
+  return (
+    <FormControl name={item.field} field={field} resource={resource} id={id} value={value} onChange={onChange} depends={depends} mode="form" record={record} />
+  );
 }
 
 function Item({ resource, item, requiredNames }: { resource: Resource; item: NormalizedFormItem; requiredNames: Set<string> }) {

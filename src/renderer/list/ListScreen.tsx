@@ -36,6 +36,8 @@ import { tableColumns } from './columns';
 import { RowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
+import { ListBanner } from './ListBanner';
+import { useTabsOwnLine } from './use-tabs-line';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
@@ -96,13 +98,17 @@ export function ListScreen({ resource }: { resource: Resource }) {
     () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth, widths, narrow),
     [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow],
   );
-  const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 48 : 0);
+  const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 
   const tabs = view.tabs;
   // The active tab, page and sort are those of the rows on screen: they change with the rows, in one render.
   const shown = list.shownState;
   const tabList = useMemo(() => listTabs(app, resource, t, shown.tab, counts.counts), [app, resource, t, shown.tab, counts.counts]);
   const tabItems = tabList.items;
+  const [tabsBox, tabsOwnLine] = useTabsOwnLine(
+    tabItems.map((i) => i.label),
+    token.fontFamily,
+  );
 
   // Without an "all" tab the first tab is the default: put it in the URL so the query filters by it.
   const firstTab = tabs?.all === false ? tabItems[0]?.key : undefined;
@@ -227,16 +233,26 @@ export function ListScreen({ resource }: { resource: Resource }) {
           </Space>
         )}
         toolbar={
-          tabs
-            ? {
-                menu: {
-                  type: 'tab',
-                  activeKey: tabList.active,
-                  items: tabItems,
-                  onChange: (key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)),
-                },
-              }
-            : undefined
+          !tabs
+            ? undefined
+            : tabsOwnLine
+              ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
+                {
+                  multipleLine: true,
+                  tabs: {
+                    activeKey: tabList.active,
+                    items: tabItems.map((i) => ({ key: i.key, tab: i.label })),
+                    onChange: (key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)),
+                  },
+                }
+              : {
+                  menu: {
+                    type: 'tab',
+                    activeKey: tabList.active,
+                    items: tabItems,
+                    onChange: (key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)),
+                  },
+                }
         }
         toolBarRender={() => toolbar}
         dateFormatter="string"
@@ -259,6 +275,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       tabs,
       tabList,
       tabItems,
+      tabsOwnLine,
       bulk,
       gate,
       t,
@@ -270,7 +287,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
 
   return (
     <>
-      {table}
+      {view.banner && (
+        <ListBanner name={view.banner} resource={resource} rows={list.rows} show={() => (shown.current === 1 ? list.refetch() : list.setPage(1))} />
+      )}
+      <div ref={tabsBox}>{table}</div>
       {runner.element}
     </>
   );

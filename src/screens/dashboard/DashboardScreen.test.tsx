@@ -13,7 +13,7 @@ import { fakeRuntime } from '../../engine/testing';
 import type { Resource } from '../../schema';
 import { platformOption, statusOption, trendOption } from './chart-options';
 import DashboardScreen from './DashboardScreen';
-import type { Performance } from './types';
+import type { DashboardPerformance as Performance } from '../../generated/types';
 
 // ECharts needs a real canvas; the charts' options are tested as data below.
 vi.mock('./Chart', () => ({ Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));

@@ -12,13 +12,15 @@ import { platformOption, statusOption, trendOption } from './chart-options';
 import { businessToday, defaultFilters, FilterBar } from './FilterBar';
 import { StatCards } from './StatCards';
 import { TopStores } from './TopStores';
-import type { Filters, Performance } from './types';
+import { dashboardPerformance } from '../../generated/services';
+import type { DashboardPerformance, DashboardPerformanceInput } from '../../generated/types';
+import type { Filters } from './FilterBar';
 
 export default function DashboardScreen({ resource }: ScreenProps) {
   const t = useT();
   const { call, locale, app } = useRuntime();
   const [filters, setFilters] = useState<Filters>(() => defaultFilters(businessToday(app.timeZone)));
-  const [data, setData] = useState<Performance | null>(null);
+  const [data, setData] = useState<DashboardPerformance | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -27,10 +29,10 @@ export default function DashboardScreen({ resource }: ScreenProps) {
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    const input: Record<string, unknown> = { dateFrom: filters.dateFrom, dateTo: filters.dateTo, granularity: filters.granularity };
+    const input: DashboardPerformanceInput = { dateFrom: filters.dateFrom, dateTo: filters.dateTo, granularity: filters.granularity };
     if (filters.merchantId) input.merchantId = filters.merchantId;
     if (filters.storeId) input.storeId = filters.storeId;
-    call<Performance>(resource.api!.performance, input)
+    dashboardPerformance(call, input)
       .then((d) => {
         if (mine === seq.current) {
           setData(d);
@@ -43,7 +45,7 @@ export default function DashboardScreen({ resource }: ScreenProps) {
       .finally(() => {
         if (mine === seq.current) setLoading(false);
       });
-  }, [call, resource, filters, reload]);
+  }, [call, filters, reload]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   const platformLabel = useCallback(

@@ -10,7 +10,11 @@ import { dateFormats, useOptions, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import type { AnyField, Resource } from '../../schema';
 import { todayIn } from '../../schema/time-zone';
-import type { Filters } from './types';
+import type { DashboardPerformanceInput } from '../../generated/types';
+
+/** The filters as the screen holds them: the range and granularity always set. */
+export type Filters = Required<Pick<DashboardPerformanceInput, 'dateFrom' | 'dateTo' | 'granularity'>> &
+  Pick<DashboardPerformanceInput, 'merchantId' | 'storeId'>;
 
 export const MAX_DAYS = 366;
 const DAY_FORMAT = 'YYYY-MM-DD';

@@ -8,9 +8,10 @@ import { Card, Col, Row, Space, Statistic, Tooltip, Typography } from 'antd';
 import { formatMoney, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import { formatChange, formatCount, formatPercent, formatPoints } from './format';
-import type { Change, Performance } from './types';
+import type { DashboardPerformance, DashboardSummary } from '../../generated/types';
 
-type Key = keyof Performance['summary'];
+type Key = keyof DashboardSummary;
+type Metric = DashboardSummary[Key];
 type Kind = 'count' | 'money' | 'rate';
 
 const METRICS: { key: Key; kind: Kind; higherIsBetter: boolean }[] = [
@@ -28,7 +29,7 @@ const METRICS: { key: Key; kind: Kind; higherIsBetter: boolean }[] = [
 const GOOD = '#3f8600';
 const BAD = '#cf1322';
 
-function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Change<number | string>; higherIsBetter: boolean }) {
+function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Metric; higherIsBetter: boolean }) {
   const t = useT();
   const { locale } = useRuntime();
   const fmt = (v: number | string) =>
@@ -56,13 +57,13 @@ function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Chan
   );
 }
 
-export function StatCards({ data, loading }: { data: Performance | null; loading: boolean }) {
+export function StatCards({ data, loading }: { data: DashboardPerformance | null; loading: boolean }) {
   const t = useT();
   const { locale } = useRuntime();
   return (
     <Row gutter={[16, 16]}>
       {METRICS.map(({ key, kind, higherIsBetter }, i) => {
-        const metric = data?.summary[key] as Change<number | string> | undefined;
+        const metric: Metric | undefined = data?.summary[key];
         const text = !metric
           ? ''
           : kind === 'money'

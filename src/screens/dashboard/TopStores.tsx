@@ -3,9 +3,9 @@ import { Table, Tag } from 'antd';
 import { formatMoney, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import { formatCount, formatPercent } from './format';
-import type { Performance } from './types';
+import type { DashboardTopStore } from '../../generated/types';
 
-type Row = Performance['topStores'][number];
+type Row = DashboardTopStore;
 
 export function TopStores({ rows, loading }: { rows: Row[]; loading: boolean }) {
   const t = useT();

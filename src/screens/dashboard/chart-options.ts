@@ -5,13 +5,13 @@
 import { formatMoney } from '../../engine';
 import type { Translate } from '../../engine';
 import { bucketLabel, formatCount, formatPercent } from './format';
-import type { Performance } from './types';
+import type { DashboardPerformance } from '../../generated/types';
 
 const COLORS = ['#1677ff', '#13c2c2', '#faad14', '#52c41a', '#722ed1', '#eb2f96', '#fa541c', '#2f54eb', '#a0d911'];
 
 const money = (v: unknown, locale: string) => formatMoney(Number(v).toFixed(2), locale);
 
-export function trendOption(data: Performance, t: Translate, locale: string) {
+export function trendOption(data: DashboardPerformance, t: Translate, locale: string) {
   const g = data.range.granularity;
   const names = { orders: t('dashboard.trend.orders'), gmv: t('dashboard.trend.gmv'), refunded: t('dashboard.trend.refunded') };
   return {
@@ -59,7 +59,7 @@ export function compactMoney(v: number, locale: string): string {
   }).format(v);
 }
 
-export function statusOption(data: Performance, t: Translate, locale: string, label: (status: string) => string) {
+export function statusOption(data: DashboardPerformance, t: Translate, locale: string, label: (status: string) => string) {
   return {
     color: COLORS,
     tooltip: {
@@ -82,7 +82,7 @@ export function statusOption(data: Performance, t: Translate, locale: string, la
   };
 }
 
-export function platformOption(data: Performance, t: Translate, locale: string, label: (platform: string) => string) {
+export function platformOption(data: DashboardPerformance, t: Translate, locale: string, label: (platform: string) => string) {
   const rows = [...data.byPlatform].reverse(); // largest on top of a horizontal bar chart
   return {
     color: ['#1677ff'],

@@ -14,3 +14,11 @@ registerSlot(
   'tradeImports',
   lazyPreload(() => import('./TradeImports')),
 );
+registerSlot(
+  'shopNextStep',
+  lazyPreload(() => import('./ShopNextStep')),
+);
+registerSlot(
+  'shopProducts',
+  lazyPreload(() => import('./ShopProducts')),
+);

@@ -6,12 +6,7 @@
 import { Typography } from 'antd';
 import type { SlotProps } from '../../renderer/slots';
 import { useT } from '../../renderer';
-
-interface Line {
-  label: string;
-  before: string;
-  after: string;
-}
+import type { OperationLogChange as Line } from '../../generated/types';
 
 const IN_CELL = 2;
 

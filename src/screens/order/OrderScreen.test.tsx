@@ -10,6 +10,7 @@ import type { Resource } from '../../schema';
 import { clearOptionCache } from '../../engine';
 import { ResourceScreen } from '../../renderer';
 import { messages, mountScreen } from '../../renderer/testing';
+import './register';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -6,3 +6,8 @@ registerSlot(
   'orderRecords',
   lazyPreload(() => import('./OrderRecords')),
 );
+// the list's live bar (list "banner" in schemas/order.json): new and changed orders, pushed by the server
+registerSlot(
+  'orderLiveBar',
+  lazyPreload(() => import('./LiveBar')),
+);

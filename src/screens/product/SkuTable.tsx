@@ -11,17 +11,10 @@ import { allowsRoles, compareDecimal, type ApiBinding } from '../../schema';
 import { formatDateTime, formatMoney, useRuntime } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
+import type { ProductSku, ProductSkuSync } from '../../generated/types';
 
-export interface SkuRow {
-  id: string;
-  name: string;
-  platformSkuId: string;
-  price: string;
-  servicePrice: string;
-  stock: number;
-  enabled: boolean;
-  syncedAt: string | null;
-}
+/** a SKU as GET /sku/list answers it (schemas/product.json shape "sku") */
+type SkuRow = ProductSku;
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 
@@ -97,7 +90,7 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
     if (!syncBinding) return;
     setSyncing(true);
     try {
-      const r = await call<{ skusCreated: number; skusUpdated: number; skusDisabled: number }>(syncBinding, { productId });
+      const r = await call<ProductSkuSync>(syncBinding, { productId });
       message.success(t('product.sku.syncResult', { skusCreated: r.skusCreated, skusUpdated: r.skusUpdated, skusDisabled: r.skusDisabled }));
       await load();
     } catch (e) {

@@ -12,21 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { bindingInput, useRuntime } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
-
-export interface SyncReport {
-  shops: number;
-  synced: number;
-  productsCreated: number;
-  productsUpdated: number;
-  productsDelisted: number;
-  skusCreated: number;
-  skusUpdated: number;
-  skusDisabled: number;
-  skipped: { shopId: string; name: string; reason: string }[];
-  failed: { shopId: string; name: string; reason: string }[];
-  truncated: boolean;
-  durationMs: number;
-}
+import type { ProductSyncReport as SyncReport } from '../../generated/types';
 
 export const SYNC_RENDER = 'productSync';
 

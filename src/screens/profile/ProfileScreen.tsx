@@ -11,6 +11,7 @@ import { fileUrl } from '../../shell/request/upload';
 import { sessionState, setSession, useSession } from '../../shell/session';
 import { SchemaForm } from './SchemaForm';
 import { SessionList } from './SessionList';
+import { LiveSwitch } from './LiveSwitch';
 
 function avatarSrc(avatar: string | null | undefined): string | undefined {
   if (!avatar) return undefined;
@@ -50,6 +51,7 @@ export default function ProfileScreen({ resource }: ScreenProps) {
               ))}
             </Descriptions.Item>
           </Descriptions>
+          <LiveSwitch />
         </Card>
       </Col>
       <Col xs={24} lg={16}>

@@ -8,15 +8,8 @@ import { useRuntime } from '../../engine';
 import { fieldTypes } from '../../renderer/fields';
 import { useT } from '../../renderer';
 import type { Resource } from '../../schema';
-
-interface SessionRow {
-  id: string;
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
+import { profileSessions, profileSignOut } from '../../generated/services';
+import type { ProfileSession as SessionRow } from '../../generated/types';
 
 const COLUMNS = ['device', 'ip', 'createdAt', 'lastSeenAt'] as const;
 
@@ -29,16 +22,16 @@ export function SessionList({ resource }: { resource: Resource }) {
 
   const reload = useCallback(() => {
     setLoading(true);
-    call<SessionRow[]>(resource.api!.sessions)
+    profileSessions(call)
       .then(setRows)
       .catch((e: Error) => message.error(e.message))
       .finally(() => setLoading(false));
-  }, [call, resource, message]);
+  }, [call, message]);
   useEffect(reload, [reload]);
 
   const signOut = async (ids: string[], done: string) => {
     try {
-      for (const id of ids) await call(resource.api!.signOut, { id });
+      for (const id of ids) await profileSignOut(call, { id });
       message.success(t(done));
     } catch (e) {
       message.error((e as Error).message);

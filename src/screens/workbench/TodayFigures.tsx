@@ -6,11 +6,9 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { formatMoney, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
-import type { Performance } from '../dashboard/types';
+import type { DashboardSummary } from '../../generated/types';
 
-export type Summary = Performance['summary'];
-
-const FIGURES: { key: keyof Summary; title: string; money: boolean }[] = [
+const FIGURES: { key: keyof DashboardSummary; title: string; money: boolean }[] = [
   { key: 'orders', title: 'workbench.figure.orders', money: false },
   { key: 'gmv', title: 'workbench.figure.gmv', money: true },
   { key: 'settled', title: 'workbench.figure.settled', money: true },
@@ -38,7 +36,7 @@ function ChangeLine({ change }: { change: number | null }) {
   );
 }
 
-export function TodayFigures({ summary }: { summary: Summary }) {
+export function TodayFigures({ summary }: { summary: DashboardSummary }) {
   const t = useT();
   const { locale } = useRuntime();
   return (

@@ -2,17 +2,7 @@
 import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useT } from '../../renderer';
-
-export interface TodoCard {
-  key: string;
-  resource: string;
-  title: string;
-  count: number;
-  tone: 'warning' | 'error' | 'processing' | null;
-  path: string;
-  query: Record<string, string | number | boolean | string[]>;
-  href: string;
-}
+import type { WorkbenchTodoCard as TodoCard } from '../../generated/types';
 
 const TONE: Record<string, string> = { warning: '#fa8c16', error: '#f5222d', processing: '#1677ff' };
 

@@ -12,38 +12,28 @@ import { useT } from '../../renderer';
 import { allowsRoles, type Resource } from '../../schema';
 import { todayIn } from '../../schema/time-zone';
 import dashboardSchema from '../../../schemas/dashboard.json';
-import workbenchSchema from '../../../schemas/workbench.json';
-import { TodayFigures, type Summary } from './TodayFigures';
-import { TodoCards, type TodoCard } from './WorkItemCards';
+import { dashboardPerformance, workbenchRecent, workbenchTodos } from '../../generated/services';
+import { TodayFigures } from './TodayFigures';
+import { TodoCards } from './WorkItemCards';
 
-const workbench = workbenchSchema as unknown as Resource;
 const dashboard = dashboardSchema as unknown as Resource;
 const REFRESH_MS = 60_000;
-
-interface Recent {
-  id: string;
-  at: string;
-  resource: string;
-  action: string;
-  recordId: string | null;
-}
 
 export default function Workbench() {
   const t = useT();
   const { call, user, locale, app } = useRuntime();
-  const performance = dashboard.api!.performance;
-  const mayReadFigures = !!user && allowsRoles(performance.roles, user.roles);
+  const mayReadFigures = !!user && allowsRoles(dashboard.api!.performance.roles, user.roles);
 
   const load = useCallback(async () => {
     // today where the business runs (schemas/app.json timeZone), whatever the browser's time zone
     const today = todayIn(app.timeZone);
     const [todos, recent, figures] = await Promise.all([
-      call<TodoCard[]>(workbench.api!.todos),
-      call<Recent[]>(workbench.api!.recent),
-      mayReadFigures ? call<{ summary: Summary }>(performance, { dateFrom: today, dateTo: today, granularity: 'day' }) : Promise.resolve(null),
+      workbenchTodos(call),
+      workbenchRecent(call),
+      mayReadFigures ? dashboardPerformance(call, { dateFrom: today, dateTo: today, granularity: 'day' }) : Promise.resolve(null),
     ]);
     return { todos, recent, summary: figures?.summary ?? null, at: new Date() };
-  }, [call, mayReadFigures, performance, app.timeZone]);
+  }, [call, mayReadFigures, app.timeZone]);
   const { data, error, loading, refresh } = useRequest(load, { pollingInterval: REFRESH_MS, refreshOnWindowFocus: true, refreshDeps: [locale] });
 
   return (

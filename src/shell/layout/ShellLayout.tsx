@@ -4,11 +4,11 @@
  * ones in a new tab), the locale switch, the user menu, the ICP footer, and the kept-alive body.
  * It paints at once; only the body suspends (schema and renderer load behind it).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { ProLayout } from '@ant-design/pro-components';
 import { HomeOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import { appConfig } from '../config';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
@@ -23,6 +23,7 @@ import { useIcons } from '../use-icons';
 import { MultiTabs } from './MultiTabs';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';
+import { LiveBadge } from '../LiveBadge';
 
 interface MenuItem {
   path: string;
@@ -32,10 +33,30 @@ interface MenuItem {
   key: string;
 }
 
+/**
+ * The route element: follows the location, and renders the frame only when the path changes. A list's
+ * search, page or tab lives in the query string, so most clicks change the search alone: they
+ * re-render the page (KeepAliveOutlet follows the location itself), not the header, menu and footer.
+ */
 export default function ShellLayout() {
+  const { pathname } = useLocation();
+  // after ProLayout's own mount effect, which would write the bare app title
+  useDocumentTitle();
+  return <Frame pathname={pathname} />;
+}
+
+/**
+ * `navigate` without subscribing to the route tree: useNavigate reads the route context, which
+ * changes on every navigation, search-only ones included, and would re-render the whole frame.
+ */
+function useRouterNavigate(): (to: string) => void {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return useCallback((to: string) => void router?.navigate(to), [router]);
+}
+
+const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const intl = useIntl();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const session = useSession();
   const shell = useShell();
   const pending = useGuardPending();
@@ -48,7 +69,6 @@ export default function ShellLayout() {
     const loc = layout.keepAlive ? kept.get(path)?.location : undefined;
     return loc ? loc.pathname + loc.search : path;
   };
-  useDocumentTitle();
 
   // On an open route (home) a signed-in visitor's info is loaded in the background for the menu.
   useEffect(() => {
@@ -77,7 +97,7 @@ export default function ShellLayout() {
       title={intl.formatMessage({ id: appConfig.title })}
       logo={appConfig.logo ?? false}
       token={{ header: { heightLayoutHeader: layout.headerHeight } }}
-      location={{ pathname: location.pathname }}
+      location={{ pathname }}
       route={{ path: '/', routes: menu }}
       menu={{ locale: false }}
       onMenuHeaderClick={() => navigate('/index')}
@@ -105,7 +125,7 @@ export default function ShellLayout() {
           </Link>
         );
       }}
-      actionsRender={() => [<LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
+      actionsRender={() => [<LiveBadge key="live" />, <LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
       footerRender={() => <IcpFooter />}
       // No boundary of ProLayout's own (an English "Something went wrong." that never resets): a
       // screen's failure reaches the router's error element, which offers a reload when a deploy
@@ -125,4 +145,4 @@ export default function ShellLayout() {
       )}
     </ProLayout>
   );
-}
+});

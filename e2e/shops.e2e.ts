@@ -1,0 +1,119 @@
+/**
+ * Shops (/merchantAuth), both locales: authorising a sandbox shop starts its product sync at once —
+ * the row shows the progress, then the product count; an expired shop of a platform without an
+ * adapter explains the manual path and offers it; the workbench's "expiring" to-do counts the list
+ * it opens.
+ */
+import { test, describe, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { closeBrowser, pageAs, shot } from './lib/browser';
+import { callApi } from './lib/api';
+import { msg, until } from './lib/expect';
+import { button, listSettled, modal, rowActionLabels, runRowAction } from './lib/order-helpers';
+
+after(closeBrowser);
+
+async function pagerTotal(page: Page): Promise<number> {
+  const text = await page.locator('.ant-pagination-total-text:visible').first().innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+describe('shops: next step and sync on authorisation', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`authorising a sandbox shop syncs its products at once: progress, then the count (${locale})`, async () => {
+      const { ctx, page, token } = await pageAs('admin', { locale });
+      const merchants = await callApi(token, 'GET', '/merchant/list', { status: 'enabled', pageSize: 1 });
+      // a "slow-" sandbox account answers each product page after 2.5 s: time to see the progress
+      const account = `slow-${locale === 'zh-CN' ? 'zh' : 'en'}-${Date.now() % 1e8}`;
+      const name = `E2E ${account}`;
+      // registered by hand, waiting for its owner to authorise it on the sandbox platform
+      const added = await callApi(token, 'POST', '/merchantAuth/add', {
+        merchantId: merchants.data.list[0].id,
+        platform: 'sandbox',
+        name,
+        platformShopId: account,
+      });
+      assert.equal(added.code, 0, added.msg);
+      // the newest shop comes first; the platform renames it when it is authorised, so it is found by id
+      await page.goto('/merchantAuth');
+      const row = page.locator(`tr.ant-table-row[data-row-key="${String(added.data.id)}"]`);
+      await row.waitFor();
+      const step = row.locator('[data-next-step]');
+      assert.equal(await step.getAttribute('data-next-step'), 'authorize');
+      assert.ok((await step.innerText()).includes(msg(locale, 'enum.shopNextStep.authorize')));
+      assert.equal(await row.locator('[data-product-count]').innerText(), '0');
+
+      await runRowAction(page, row, msg(locale, 'merchantAuth.reauthorize'));
+      const dialog = modal(page);
+      const [popup] = await Promise.all([page.waitForEvent('popup'), button(dialog, msg(locale, 'merchantAuth.authorizeOpen')).click()]);
+      await popup.locator('#approve').click();
+      // the callback page tells the console, the dialog closes and the list reloads: the sync is under way
+      const progress = row.locator('[data-sync-progress]');
+      await progress.waitFor({ timeout: 15_000 });
+      assert.equal(await step.getAttribute('data-next-step'), 'syncing');
+      await shot(page, `shops-syncing-${locale}`);
+      // then, without a reload, the products synced
+      const count = await until(
+        async () => ((await row.locator('[data-product-count]').count()) ? Number(await row.locator('[data-product-count]').innerText()) : 0),
+        (n) => n > 0,
+        30_000,
+      );
+      const detail = await callApi(token, 'GET', '/merchantAuth/detail', { id: added.data.id });
+      assert.equal(detail.data.syncStatus, 'done');
+      assert.equal(count, detail.data.productCount);
+      assert.ok(count > 0);
+      await until(
+        () => step.getAttribute('data-next-step'),
+        (s) => s === 'ready',
+      );
+      await shot(page, `shops-synced-${locale}`);
+      await popup.close().catch(() => {});
+      await ctx.close();
+    });
+
+    test(`an expired shop of a platform without an adapter explains the manual path and offers it (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.goto('/merchantAuth?platform=taobao&authStatus=expired');
+      await listSettled(page);
+      const row = page.locator('tr.ant-table-row').first();
+      await row.waitFor();
+      const step = row.locator('[data-next-step]');
+      assert.equal(await step.getAttribute('data-next-step'), 'manualExpired');
+      const platform = msg(locale, 'enum.platform.taobao');
+      assert.ok((await step.innerText()).includes(msg(locale, 'merchantAuth.nextStepHelp.manualExpired', { platform })));
+      const actions = await rowActionLabels(page, row);
+      assert.ok(actions.includes(msg(locale, 'merchantAuth.shopOrders')), actions.join(', '));
+      assert.ok(!actions.includes(msg(locale, 'merchantAuth.reauthorize')), actions.join(', '));
+      assert.ok(!actions.includes(msg(locale, 'merchantAuth.syncProducts')), actions.join(', '));
+      await shot(page, `shops-manual-${locale}`);
+      await runRowAction(page, row, msg(locale, 'merchantAuth.shopOrders'));
+      await page.waitForURL((u) => u.pathname === '/order' && !!u.searchParams.get('shopId'));
+      await ctx.close();
+    });
+
+    test(`the workbench's expiring-authorisations to-do counts the list it opens (${locale})`, async () => {
+      const { ctx, page, token } = await pageAs('admin', { locale });
+      await page.goto('/index');
+      const card = page.getByTestId('todo-merchantAuth.2');
+      await card.waitFor();
+      const cards = (await callApi(token, 'GET', '/workbench/todos', {}, { locale })).data as { key: string; title: string; count: number }[];
+      const expiring = cards.find((c) => c.key === 'merchantAuth.2')!;
+      assert.equal(expiring.title, msg(locale, 'merchantAuth.todo.expiring'));
+      assert.ok(expiring.count > 0, 'the demo data has a shop whose authorisation ends within days');
+      assert.ok((await card.innerText()).includes(String(expiring.count)));
+      await card.click();
+      await page.waitForURL((u) => u.pathname === '/merchantAuth' && u.searchParams.get('authExpiring') === 'true');
+      await page.locator('tr.ant-table-row:visible').first().waitFor();
+      const total = await until(
+        () => pagerTotal(page),
+        (n) => n === expiring.count,
+      );
+      assert.equal(total, expiring.count);
+      const listed = await callApi(token, 'GET', '/merchantAuth/list', { authExpiring: true, pageSize: 100 });
+      assert.equal(listed.data.total, expiring.count);
+      await shot(page, `shops-expiring-${locale}`);
+      await ctx.close();
+    });
+  }
+});

@@ -1,0 +1,86 @@
+/** HTTP handlers of the shop resource (schemas/merchantAuth.json); the core has validated input and roles. */
+import type { MerchantAuthBindings, MerchantAuthResults } from '../../../src/generated/types';
+import type { Handler, HandlerContext } from '../../core/contract';
+import { HttpError } from '../../core/contract';
+import { CODES } from '../../../src/schema';
+import { requireInScope, scopeOf } from '../../core/data-scope';
+import { checkIds } from '../../core/ids';
+import { scoped } from '../../core/resource';
+import { coreState } from '../../core/state';
+import { lazyPlatformEnv } from '../../platforms/env';
+import { SHOP_PLATFORMS, hasAdapter } from '../../platforms/registry';
+import { handleCallback, startAuthorization } from './authorize';
+import { importHistoryTrades, listImports } from './history-import';
+import { checkSort, listAllShops, shopDetail, shopOptions } from './shop-query';
+import { localised, shops, type ShopRecord } from './shop-resource';
+import { runShopSync } from './shop-sync';
+import { addShop, unbindShop } from './shop-write';
+
+/** The handler of binding K: its input, and what it answers (`MerchantAuthResults`, from the schema). */
+type H<K extends keyof MerchantAuthBindings> = Handler<MerchantAuthBindings[K], MerchantAuthResults<bigint | string>[K]>;
+
+const translator = (ctx: HandlerContext<unknown>) => {
+  const { i18n } = coreState(ctx.req);
+  return (key: string, values?: Record<string, string | number>) => i18n.t(ctx.locale, key, values);
+};
+const inLocale = (ctx: HandlerContext<unknown>, rec: ShopRecord) => localised(rec, translator(ctx));
+const scope = (ctx: HandlerContext<unknown>) => scoped(scopeOf(ctx, 'merchantAuth'));
+
+/**
+ * Data scope (server/core/data-scope.ts): a shop outside the user's scope answers exactly as one that
+ * does not exist, and so does a merchant named outside it. No query for an unrestricted user.
+ */
+function inScope<I extends { id?: string | null; merchantId?: string | null }, O>(h: Handler<I, O>): Handler<I, O> {
+  return async (ctx) => {
+    const { id, merchantId } = ctx.input;
+    if (id) {
+      const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: String(id) });
+      await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id, notFound);
+    }
+    if (merchantId) {
+      const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.merchantNotFound', { id: merchantId });
+      await requireInScope(ctx.db, scopeOf(ctx, 'merchant'), 'merchants', merchantId, notFound);
+    }
+    return h(ctx);
+  };
+}
+
+export const list: H<'list'> = async (ctx) => {
+  checkSort(ctx.input.sortField);
+  const page = await shops.list(ctx.db, ctx.input, scope(ctx));
+  return { ...page, list: page.list.map((r) => inLocale(ctx, r)) };
+};
+
+export const detail: H<'detail'> = async (ctx) => inLocale(ctx, await shopDetail(ctx.db, ctx.input.id, scope(ctx)));
+
+export const auth: H<'auth'> = inScope(startAuthorization);
+
+export const callback: H<'callback'> = handleCallback;
+
+export const unbind: H<'unbind'> = inScope(unbindShop);
+
+export const add: H<'add'> = inScope(addShop);
+
+export const getPlatform: H<'getPlatform'> = async (ctx) => {
+  const t = translator(ctx);
+  return SHOP_PLATFORMS.map((value) => ({ value, label: t(`enum.platform.${value}`), adapterAvailable: hasAdapter(value), oauth: hasAdapter(value) }));
+};
+
+export const getHistoryTrades: H<'getHistoryTrades'> = inScope(importHistoryTrades);
+
+export const imports: H<'imports'> = inScope(({ db, input }) => listImports(db, input.id));
+
+/** 同步商品 (and its retry): runs the sync with its progress on the shop, and answers its report. */
+export const syncProducts: H<'syncProducts'> = inScope((ctx) =>
+  runShopSync(ctx.db, lazyPlatformEnv(ctx.req), ctx.input.id, { nextId: ctx.nextId, translate: translator(ctx) }),
+);
+
+export const listAll: H<'listAll'> = async (ctx) => {
+  checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
+  return (await listAllShops(ctx.db, ctx.input, scope(ctx))).map((r) => inLocale(ctx, r));
+};
+
+export const dict: H<'dict'> = (ctx) => {
+  checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
+  return shopOptions(ctx.db, ctx.input, scope(ctx));
+};

@@ -1,0 +1,114 @@
+/**
+ * No input to a create, edit or action of orders and shipments answers 5xx: every field of every POST
+ * binding is sent missing, of the wrong type, malformed or naming a row that does not exist, one at a
+ * time beside otherwise valid values. The refusals name the problem (400) or the missing row (404),
+ * and a refused request writes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let tokens: Record<'admin' | 'finance', string>;
+let pending = '';
+let merchantId = '';
+let storeId = '';
+let shipment = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = { admin: await t.login('admin', 'admin123'), finance: await t.login('finance', 'finance123') };
+  const o = (await t.db.query<{ id: bigint; merchant_id: bigint }>(`SELECT id, merchant_id FROM orders WHERE status = 'pending' ORDER BY id LIMIT 1`)).rows[0];
+  pending = String(o.id);
+  merchantId = String(o.merchant_id);
+  storeId = String((await t.db.query<{ id: bigint }>(`SELECT id FROM stores WHERE merchant_id = $1 LIMIT 1`, [o.merchant_id])).rows[0].id);
+  shipment = String((await t.db.query<{ id: bigint }>(`SELECT id FROM logistics_orders WHERE status = 'created' LIMIT 1`)).rows[0].id);
+}, 180_000);
+afterAll(() => t?.close());
+
+const UNKNOWN_ID = '1234567890123456789';
+/** Values of the wrong type or shape for any field. */
+const BAD_VALUES: unknown[] = [null, '', '   ', 'abc', -1, 1.5, 12345, true, [], ['x'], {}, { id: 1 }, '9223372036854775808', '1e3', 'x'.repeat(5000)];
+
+interface Binding {
+  path: string;
+  role: 'admin' | 'finance';
+  /** a valid body (the action may still be refused by the state machine: 409, never 5xx) */
+  body: () => Record<string, unknown>;
+  idempotent?: boolean;
+}
+
+const BINDINGS: Binding[] = [
+  {
+    path: '/api/order/add',
+    role: 'admin',
+    body: () => ({
+      merchantId,
+      customerName: '张伟',
+      customerPhone: '13812345678',
+      region: ['310000', '310100', '310115'],
+      address: '张江路 88 号',
+      paidAmount: '199.00',
+      productTitle: '空调清洗',
+    }),
+  },
+  {
+    path: '/api/order/edit',
+    role: 'admin',
+    body: () => ({ id: pending, customerName: '李雷', address: '世纪大道 1 号', region: ['310000', '310100', '310115'] }),
+  },
+  { path: '/api/order/assign/manual', role: 'admin', body: () => ({ id: pending, storeId, merchantId }) },
+  { path: '/api/order/assign/auto', role: 'admin', body: () => ({ ids: [pending] }) },
+  { path: '/api/order/workOrder', role: 'admin', body: () => ({ id: pending, workOrderType: 'install', appointmentAt: '2026-12-01T09:00:00.000Z' }) },
+  { path: '/api/order/remark', role: 'admin', body: () => ({ id: pending, remark: '客户要求上午上门' }) },
+  { path: '/api/order/close', role: 'admin', body: () => ({ id: pending, reason: '客户取消' }) },
+  { path: '/api/order/autoAssignSwitch', role: 'admin', body: () => ({ autoAssign: false }) },
+  { path: '/api/order/adjustPrice', role: 'finance', idempotent: true, body: () => ({ id: pending, newAmount: '150.00', reason: '优惠' }) },
+  { path: '/api/order/refund', role: 'finance', idempotent: true, body: () => ({ id: pending, refundAmount: '1.00', reason: '差价' }) },
+  { path: '/api/order/setSettleAmount', role: 'finance', idempotent: true, body: () => ({ id: pending, serviceAmount: '50.00' }) },
+  { path: '/api/order/confirmSettle', role: 'finance', idempotent: true, body: () => ({ id: pending }) },
+  { path: '/api/order/settle', role: 'finance', idempotent: true, body: () => ({ id: pending }) },
+  { path: '/api/logisticsOrder/add', role: 'admin', body: () => ({ orderId: pending, carrier: 'SF', trackingNo: `SF${Date.now()}`, goods: '配件' }) },
+  { path: '/api/logisticsOrder/cancel', role: 'admin', body: () => ({ id: shipment, reason: '客户改约' }) },
+];
+
+let key = 0;
+/** Sends the body; a refused request (4xx) must leave every table as it was. */
+async function send(b: Binding, body: Record<string, unknown>) {
+  const headers: Record<string, string> = b.idempotent ? { 'idempotency-key': `write-input-${key++}` } : {};
+  const before = await written();
+  const r = await t.post(b.path, body, { token: tokens[b.role], headers });
+  if (r.statusCode >= 400) expect(await written(), `refused ${JSON.stringify(body).slice(0, 200)} wrote something`).toBe(before);
+  return r;
+}
+
+const written = async () =>
+  (
+    await t.db.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM orders) || '/' || (SELECT count(*) FROM order_logs) || '/' || (SELECT count(*) FROM logistics_orders) || '/' || (SELECT count(*) FROM logistics_events) AS n`,
+    )
+  ).rows[0].n;
+
+describe.each(BINDINGS)('$path', (b) => {
+  test('missing required fields, wrong types and unknown ids are refused with 4xx naming the problem, and a refusal writes nothing', async () => {
+    const empty = await send(b, {});
+    if (b.path !== '/api/order/autoAssignSwitch') {
+      expect(empty.statusCode, JSON.stringify(empty.data)).toBe(400);
+      expect(empty.data.msg).toMatch(/请填写|不能为空|必填|「/);
+    }
+    for (const [name, value] of Object.entries(b.body())) {
+      const { [name]: _left, ...without } = b.body();
+      const missing = await send(b, without);
+      expect(missing.statusCode, `${name} left out: ${JSON.stringify(missing.data)}`).toBeLessThan(500);
+      for (const bad of BAD_VALUES) {
+        const r = await send(b, { ...b.body(), [name]: bad });
+        expect(r.statusCode, `${name} = ${JSON.stringify(bad)}: ${JSON.stringify(r.data)}`).toBeLessThan(500);
+        expect(r.data.code, `${name} = ${JSON.stringify(bad)}`).not.toBe(50000);
+      }
+      if (/(^id$|Id$)/.test(name) && typeof value === 'string') {
+        const r = await send(b, { ...b.body(), [name]: UNKNOWN_ID });
+        expect([400, 404], `${name} unknown: ${JSON.stringify(r.data)}`).toContain(r.statusCode);
+        expect(r.data.msg).not.toMatch(/^server\./);
+      }
+    }
+  }, 300_000);
+});

@@ -1,0 +1,17 @@
+/**
+ * A list's banner (list "banner" in the schema): the registered slot of that name above the table,
+ * given the rows on screen and `show` (page 1 with the same filters, fetched again).
+ */
+import { Suspense } from 'react';
+import type { Resource } from '../../schema';
+import type { Row } from '../../engine';
+import { getSlot } from '../slots';
+
+export function ListBanner({ name, resource, rows, show }: { name: string; resource: Resource; rows: Row[]; show: () => void }) {
+  const Slot = getSlot(name);
+  return (
+    <Suspense fallback={null}>
+      <Slot resource={resource} record={{}} rows={rows} show={show} />
+    </Suspense>
+  );
+}
