@@ -37,6 +37,28 @@ else console.log('test: DATABASE_URL not set — the server suite runs on PGlite
 steps.push({ name: 'build', cmd: ['npm', 'run', 'build'] });
 steps.push({ name: 'browser tests', cmd: ['npx', 'tsx', 'e2e/run.ts'], report: join(tmp, 'e2e.json'), env: { E2E_REPORT: join(tmp, 'e2e.json') } });
 
+/** The part of a vitest (or e2e/run.ts) JSON report read here */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name?: string; assertionResults?: { fullName?: string; status?: string; failureMessages?: string[] }[] }[];
+}
+
+/** "step › file › test: first line of the error" for each failed case, so the end of the log names them */
+function failedNames(step: string, rep: Report): string[] {
+  const out: string[] = [];
+  for (const file of rep.testResults ?? []) {
+    const rel = (file.name ?? '').replace(process.cwd() + '/', '');
+    for (const a of file.assertionResults ?? []) {
+      if (a.status !== 'failed') continue;
+      const why = (a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      out.push(`${step} › ${rel} › ${a.fullName ?? '?'}${why ? `: ${why}` : ''}`);
+    }
+  }
+  return out;
+}
+
+const failedCases: string[] = [];
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
@@ -53,9 +75,10 @@ for (const step of steps) {
   let counted = false;
   if (step.report) {
     try {
-      const rep = JSON.parse(readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+      const rep = JSON.parse(readFileSync(step.report, 'utf8')) as Report;
       passed += rep.numPassedTests;
       failed += rep.numFailedTests;
+      failedCases.push(...failedNames(step.name, rep));
       counted = true;
     } catch {
       /* no report: the step crashed before running tests; counted as one failure below */
@@ -72,6 +95,7 @@ for (const step of steps) {
 }
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failedCases.length) console.log(`failed tests:\n${failedCases.map((c) => `  ✖ ${c}`).join('\n')}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -155,18 +155,20 @@ function fileName(resource: Resource, t: (k: string) => string, timeZone: string
 }
 
 /**
- * Waits while the client is behind (the socket's buffer full): a slow download then holds back the
- * reads instead of the workbook piling up in memory. Resolves false when the client has gone.
+ * Waits while the client is behind: `body` (piped to the socket) holds more than its high-water mark
+ * because the pipe is paused on a full socket. A slow download then holds back the reads instead of the
+ * workbook piling up in memory. Resolves false when the client has gone.
+ * (The response's own `writableNeedDrain` is not used: under `inject` nothing ever resets it.)
  */
-async function caughtUp(out: Writable): Promise<boolean> {
-  while (out.writableNeedDrain && !out.destroyed) {
+async function caughtUp(body: Writable, out: Writable): Promise<boolean> {
+  while (body.writableNeedDrain && !out.destroyed) {
     await new Promise<void>((resolve) => {
       const done = () => {
-        out.off('drain', done);
+        body.off('drain', done);
         out.off('close', done);
         resolve();
       };
-      out.on('drain', done);
+      body.on('drain', done);
       out.on('close', done);
     });
   }
@@ -226,7 +228,7 @@ export function exportHandler(d: ExportDeps): Handler {
       for (;;) {
         for (const row of page.list) sheet.addRow(cells.map(([n, f, write]) => write(row[n], row, n, f, c))).commit();
         // the client went away: nothing more to read or write
-        if (!(await caughtUp(raw))) return null;
+        if (!(await caughtUp(body, raw))) return null;
         if (byKeyset) {
           const next = page[KEYSET];
           if (!next) break;
