@@ -9,7 +9,8 @@ import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { closeBrowser, pageAs, shot } from './lib/browser';
-import { api, addOrderApi } from './lib/order-helpers';
+import { callApi } from './lib/api';
+import { api, addOrderApi, runRowAction } from './lib/order-helpers';
 import { msg, until } from './lib/expect';
 
 after(closeBrowser);
@@ -113,6 +114,40 @@ describe('live updates', () => {
       await lister.ctx.close();
     });
   }
+
+  test('an open order detail shows a change made elsewhere within 2 s, without a reload', async () => {
+    const { ctx, page, token } = await pageAs('admin', { locale: 'zh-CN' });
+    const before = `Drawer ${Date.now().toString(36)}`;
+    const order = await addOrderApi(token, {
+      merchantId: await someMerchant(token),
+      productTitle: 'Air conditioner install',
+      customerName: before,
+      customerPhone: '13812345678',
+      region: ['310000', '310100', '310115'],
+      address: 'Zhangjiang Rd 88',
+      paidAmount: '120.00',
+    });
+    await page.goto(`/order?orderNo=${order.orderNo}`);
+    await badge(page).waitFor();
+    const row = page.locator('.ant-table-row', { hasText: before });
+    await runRowAction(page, row, msg('zh-CN', 'common.view'));
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByText(before).first().waitFor();
+    // another console (the API) renames the customer
+    const after = `${before} renamed`;
+    const fd = new FormData();
+    fd.append('id', String(order.id));
+    fd.append('customerName', after);
+    const r = await callApi(token, 'POST', '/order/edit', fd);
+    assert.equal(r.code, 0, r.text);
+    const changed = Date.now();
+    await drawer.getByText(after).first().waitFor({ timeout: 4000 });
+    const ms = Date.now() - changed;
+    console.log(`live-update delay, order edited through the API → its open detail drawer: ${ms} ms`);
+    assert.ok(ms < 2000, `drawer updated ${ms} ms after the edit`);
+    await shot(page, 'live-drawer-zh-CN');
+    await ctx.close();
+  });
 
   test('the personal centre switch turns live updates off: no badge, no bar', async () => {
     const { ctx, page, token } = await pageAs('finance', { locale: 'zh-CN' });

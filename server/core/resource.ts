@@ -152,7 +152,7 @@ export interface ResourceOptions<R> {
   nullsLast?: boolean;
   /** message key of the 404 (default 'server.recordNotFound'); `{id}` is the id asked for */
   notFoundKey?: string;
-  /** completes a record from its row (names, masked values) */
+  /** completes a record from its row (names, masked values); the record is fresh, so it may be filled in place */
   toRecord?: (record: R, row: Row) => R;
 }
 

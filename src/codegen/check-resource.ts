@@ -8,7 +8,7 @@
 import type { AnyField, Resource } from '../schema';
 import { resolveBindingInput } from '../schema/derive';
 import { scopeProblems } from '../schema/scope';
-import { isShapeBaseType, parseShapeType, SHAPE_BASE_TYPES } from '../schema/shape';
+import { isShapeBaseType, parseReturns, parseShapeType, SHAPE_BASE_TYPES } from '../schema/shape';
 import type { CheckContext, ResourceFile } from './check-context';
 import { pointerOf } from './diagnostics';
 import { closest } from './meta-errors';
@@ -124,8 +124,20 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
     }
   }
   function checkReturns(returns: string, result: string | undefined, pointer: string) {
-    const { name, list } = parseShapeType(returns);
-    if (!must(shapes, 'shape', 'shapes', name, pointer)) return;
+    const { name, list, resource } = parseReturns(returns);
+    if (resource !== undefined) {
+      const names = ctx.known.map((r) => r.res.name);
+      if (!names.includes(resource)) {
+        const guess = closest(resource, names);
+        err(pointer, `"@${resource}" names no resource${guess ? ` (did you mean "@${guess}"?)` : ''}: "@" takes the "name" of another schema file`);
+        return;
+      }
+      const other = ctx.known.find((r) => r.res.name === resource)!.res;
+      if (!Object.values(other.fields ?? {}).some((f) => !f.writeOnly)) {
+        err(pointer, `resource "${resource}" declares no readable fields: its record cannot be returned`);
+        return;
+      }
+    } else if (!must(shapes, 'shape', 'shapes', name, pointer)) return;
     if (result === 'list' && !list) err(pointer, `result "list" returns a list: write "${name}[]"`);
     else if (result !== 'list' && list) err(pointer, `"${returns}" is a list: it needs result "list"`);
     else if (!['page', 'list', 'record', 'config', 'raw'].includes(result ?? 'raw')) {

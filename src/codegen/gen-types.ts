@@ -8,7 +8,7 @@
  */
 import type { ApiBinding, AppSchema, Resource } from '../schema';
 import { resolveBindingInput, enumsFor } from '../schema/derive';
-import { isShapeBaseType, parseShapeType } from '../schema/shape';
+import { isShapeBaseType, parseReturns, parseShapeType } from '../schema/shape';
 import type { LoadedResource, SchemaSet } from './model';
 import { HEADER, cmp, pascal, tsKey } from './text';
 import { fieldTsType } from './ts-types';
@@ -74,8 +74,11 @@ export function resultTsType(set: SchemaSet, resource: Resource, b: ApiBinding, 
   const { enums } = enumsFor(set.app, resource);
   const withId = (name: string, uses: boolean) => (uses && id !== 'string' ? `${name}<${id}>` : name);
   if (b.returns) {
-    const { name, list } = parseShapeType(b.returns);
-    const one = withId(shapeTypeName(resource.name, name), shapesUsingId(resource, enums).has(name));
+    const { name, list, resource: otherName } = parseReturns(b.returns);
+    const other = otherName === undefined ? undefined : set.resources.find((r) => r.resource.name === otherName)?.resource;
+    const one = other
+      ? withId(recordTypeName(other.name), recordUsesId(other, enumsFor(set.app, other).enums))
+      : withId(shapeTypeName(resource.name, name), shapesUsingId(resource, enums).has(name));
     return list ? `${one}[]` : b.result === 'page' ? `Page<${one}>` : one;
   }
   const record = Object.values(resource.fields ?? {}).some((f) => !f.writeOnly)

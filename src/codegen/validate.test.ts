@@ -52,6 +52,15 @@ describe('validate reports each schema mistake with file, pointer, line and a se
     expect(report(list)).toEqual([line(list, R, '/api/summary/returns', '"summary[]"', '"summary[]" is a list: it needs result "list"')]);
   });
 
+  test('"returns" may name another resource\'s record with "@": the name must be a resource', () => {
+    const R = 'schemas/report.json';
+    expect(report(editFile(base, R, '"returns": "summary"', '"returns": "@staff"'))).toEqual([]);
+    const typo = editFile(base, R, '"returns": "summary"', '"returns": "@staf"');
+    expect(report(typo)).toEqual([
+      line(typo, R, '/api/summary/returns', '"@staf"', '"@staf" names no resource (did you mean "@staff"?): "@" takes the "name" of another schema file'),
+    ]);
+  });
+
   test('typo in a property name, with a suggestion', () => {
     const input = editFile(base, 'schemas/staff.json', '"columns"', '"colums"');
     expect(report(input)).toEqual([

@@ -19,6 +19,7 @@ export * from './use-list-controller';
 export * from './use-counts';
 export * from './use-form-controller';
 export * from './use-detail';
+export * from './record-changes';
 export * from './use-action-gate';
 export * from './use-switch';
 export * from './use-column-settings';

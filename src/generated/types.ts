@@ -413,7 +413,7 @@ export interface MerchantBindings {
 /** The data every API binding a merchant module handles answers, by binding name. */
 export interface MerchantResults<Id = string> {
   edit: MerchantRecord<Id>;
-  franchiseStore: MerchantRecord<Id>[];
+  franchiseStore: StoreRecord<Id>[];
   getById: MerchantRecord<Id>;
   getForEdit: MerchantRecord<Id>;
   list: Page<MerchantRecord<Id>>;

@@ -59,9 +59,9 @@ export const ApiBinding = Type.Object(
     result: Type.Optional(ResultKind),
     returns: Type.Optional(
       Type.String({
-        pattern: '^[a-zA-Z][a-zA-Z0-9]*(\\[\\])?$',
+        pattern: '^@?[a-zA-Z][a-zA-Z0-9]*(\\[\\])?$',
         description:
-          'the type of "data" when the record does not describe it: a name from this file\'s "shapes" ("card[]" for result list; for page the shape of its rows; a shape for record, config or raw)',
+          'the type of "data" when the record does not describe it: a name from this file\'s "shapes" ("card[]" for result list; for page the shape of its rows; a shape for record, config or raw), or "@" and another resource\'s name for that resource\'s record ("@store[]": a merchant\'s stores)',
       }),
     ),
     roles: Type.Optional(Type.Array(Type.String(), { description: 'the caller needs one of these roles; absent: any signed-in user' })),

@@ -18,7 +18,7 @@ import type { AppSchema } from './app';
 import type { Resource } from './resource';
 import type { Field } from './field';
 import { enumsFor, fieldJsonSchema, inputJsonSchema, normalizePath } from './derive';
-import { isShapeBaseType, parseShapeType, type ShapeBaseType } from './shape';
+import { isShapeBaseType, parseReturns, parseShapeType, type ShapeBaseType } from './shape';
 
 type Json = Record<string, unknown>;
 
@@ -221,8 +221,9 @@ function dataSchema(binding: ApiBinding, resource: Resource): Json {
   let record: Json = hasRecord ? { $ref: `#/components/schemas/${recordSchemaName(resource)}` } : { type: 'object' };
   if (binding.returns) {
     // a declared shape: the data itself, or the rows of a page
-    const { name, list } = parseShapeType(binding.returns);
-    const ref = { $ref: `#/components/schemas/${shapeSchemaName(resource, name)}` };
+    // or another resource's record ("@store[]")
+    const { name, list, resource: other } = parseReturns(binding.returns);
+    const ref = { $ref: `#/components/schemas/${other === undefined ? shapeSchemaName(resource, name) : recordSchemaName({ name: other })}` };
     if (result !== 'page') return list ? { type: 'array', items: ref } : ref;
     record = ref;
   }

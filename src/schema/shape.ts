@@ -44,4 +44,14 @@ export function parseShapeType(t: string): ParsedShapeType {
   return { name: list ? bare.slice(0, -2) : bare, list, nullable };
 }
 
+/**
+ * A binding's `returns`: a shape of its own file ("card[]"), or another resource's record ("@store[]" →
+ * { resource: 'store', name: 'store', list: true }).
+ */
+export function parseReturns(t: string): ParsedShapeType & { resource?: string } {
+  const other = t.startsWith('@');
+  const parsed = parseShapeType(other ? t.slice(1) : t);
+  return other ? { ...parsed, resource: parsed.name } : parsed;
+}
+
 export const isShapeBaseType = (name: string): name is ShapeBaseType => (SHAPE_BASE_TYPES as readonly string[]).includes(name);

@@ -13,6 +13,7 @@
  * liveEventsSince(seq0)                         // the order events after seq0
  */
 import { useSyncExternalStore } from 'react';
+import { announceChanges } from '../engine';
 import { appConfig } from './config';
 import { getToken } from './session/token';
 
@@ -74,6 +75,9 @@ function handle(event: string, data: Record<string, unknown>) {
     const e = { ...(data as Omit<LiveOrderEvent, 'seq'>), seq: state.seq + 1 };
     events = [...events.slice(-(KEEP - 1)), e];
     set({ seq: e.seq });
+    // an open detail of this order reloads (a bulk change names no rows: every open one does)
+    if (e.op === 'bulk') announceChanges('order', '*');
+    else if (e.id) announceChanges('order', [e.id]);
   } else if (event === 'off') set({ status: 'off', count: 0 });
 }
 

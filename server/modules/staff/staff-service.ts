@@ -36,13 +36,14 @@ export const staff = defineResource<StaffRecord>({
   strictSort: true,
   touch: 'updated_at',
   notFoundKey: 'server.staff.notFound',
-  toRecord: (rec, row) => ({
-    ...rec,
-    roles: rec.roles ?? [],
-    storeName: row.storeName ?? null,
-    merchantName: row.merchantName ?? null,
-    updatedAt: toIso(row.updated_at),
-  }),
+  // fills in the fresh record the resource layer made for this row (no spread: V8's slow path)
+  toRecord: (rec, row) => {
+    rec.roles = rec.roles ?? [];
+    rec.storeName = row.storeName ?? null;
+    rec.merchantName = row.merchantName ?? null;
+    rec.updatedAt = toIso(row.updated_at);
+    return rec;
+  },
 });
 
 /** The caller's data scope over staff rows as read options. */

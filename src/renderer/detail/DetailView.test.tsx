@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../schema';
+import { announceChanges } from '../../engine';
 import { ResourceScreen } from '../ResourceScreen';
 import { messages, mountScreen } from '../testing';
 
@@ -46,6 +47,33 @@ const res: Resource = {
 };
 
 describe('detail drawer', () => {
+  it('shows the record as it is now when a live update says it changed elsewhere (once per burst; other records leave it alone)', async () => {
+    let status = 'open';
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, {
+      '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status }),
+      '/job/logs': () => [],
+    });
+    await screen.findByText('上门安装');
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
+    expect(within(drawer).getByText(messages['renderer.yes'])).toBeTruthy();
+    const gets = () => rt.calls.filter((c) => c.path === '/job/get').length;
+    const before = gets();
+    announceChanges('job', ['1876543210987654320']); // another job
+    announceChanges('order', [ID]); // another resource
+    await new Promise((r) => setTimeout(r, 600));
+    expect(gets()).toBe(before);
+    status = 'done';
+    announceChanges('job', [ID]);
+    announceChanges('job', [ID]);
+    announceChanges('job', '*');
+    await within(drawer).findByText(messages['renderer.no'], {}, { timeout: 5_000 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(gets()).toBe(before + 1);
+  });
+
   it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={res} />, {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),

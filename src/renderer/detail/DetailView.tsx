@@ -6,7 +6,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer, Result, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import type { Resource } from '../../schema';
-import { useActionGate, useDetail, type Row } from '../../engine';
+import { useActionGate, useDetail, useRecordChanged, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { actionKind } from '../actions/action-kind';
 import { DetailSections } from './DetailSections';
@@ -34,6 +34,8 @@ export default function DetailView({ resource, row, container, open = true, vers
   useEffect(() => {
     if (version > 0) refetch();
   }, [version, refetch]);
+  // changed elsewhere (a live update): shown as it is now while the drawer is open
+  useRecordChanged(resource.name, row.id, refetch, open);
 
   const actions = record && onRun ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail') : [];
   const extra = actions.length ? (
