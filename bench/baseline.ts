@@ -12,7 +12,8 @@ export async function serveBaseline(): Promise<{ base: string; stop: () => void 
   if (!existsSync(`${WORK}/dist/index.html`)) {
     cpSync(SRC, WORK, { recursive: true, filter: (p) => !p.includes('node_modules') && !p.includes('/dist') });
     for (const cmd of [
-      ['npm', 'ci', '--no-audit', '--no-fund'],
+      // --include=dev: the bench's own build set NODE_ENV=production in this process, which would leave vite out
+      ['npm', 'ci', '--include=dev', '--no-audit', '--no-fund'],
       ['npx', 'vite', 'build'],
     ]) {
       const r = spawnSync(cmd[0], cmd.slice(1), { cwd: WORK, stdio: 'inherit' });

@@ -12,6 +12,7 @@ import { useRuntime } from '../../engine';
 import { fieldTypes } from '../../renderer/fields';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
+import type { MerchantAuthAuthorization } from '../../generated/types';
 
 interface PlatformOption {
   value: string;
@@ -75,7 +76,7 @@ export default function AuthorizeShop({ resource, record, open, onClose }: SlotP
     setBlockedUrl(null);
     try {
       const input = shopId ? { id: shopId } : { merchantId, platform };
-      const r = await call<{ url: string }>(authBinding, input);
+      const r = await call<MerchantAuthAuthorization>(authBinding, input);
       setChanged(true);
       if (win) {
         win.location.href = r.url;

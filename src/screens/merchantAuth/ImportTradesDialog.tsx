@@ -13,20 +13,13 @@ import { useRuntime } from '../../engine';
 import { fieldTypes } from '../../renderer/fields';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
+import type { MerchantAuthTradeImport } from '../../generated/types';
 
 export const IMPORT_RENDER = 'importTrades';
 export const MAX_DAYS = 90;
 
-export interface ImportSummary {
-  status: 'done' | 'failed';
-  fetched: number;
-  imported: number;
-  skipped: number;
-  unmatched: number;
-  failed: number;
-  failures: { tradeNo: string; reason: string }[];
-  productsSynced?: number;
-}
+/** what /merchantAuth/importTrades answers: the schema's result shape "tradeImport" */
+type ImportSummary = MerchantAuthTradeImport;
 
 /** The error key for a range, or null when it can be sent (the server checks the same rules). */
 export function rangeProblem(range: unknown, today = dayjs().format('YYYY-MM-DD')): string | null {

@@ -7,22 +7,12 @@ import { useEffect, useState } from 'react';
 import { formatDate, formatDateTime, useRuntime } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
+import type { MerchantAuthImportRun } from '../../generated/types';
 
-export interface ImportRow {
-  id: string;
-  startTime: string;
-  endTime: string;
-  status: 'running' | 'done' | 'failed';
-  fetched: number;
-  imported: number;
-  skipped: number;
-  unmatched: number;
-  error: string | null;
-  operator: string | null;
-  createdAt: string;
-}
+/** a row of /merchantAuth/imports: the schema's result shape "importRun" */
+type ImportRow = MerchantAuthImportRun;
 
-const STATUS_COLOR = { running: 'processing', done: 'success', failed: 'error' } as const;
+const STATUS_COLOR: Record<string, string> = { running: 'processing', done: 'success', failed: 'error' };
 
 export default function TradeImports({ record, binding }: SlotProps) {
   const t = useT();
