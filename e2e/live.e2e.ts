@@ -44,6 +44,19 @@ async function someMerchant(token: string): Promise<string> {
   return String(r.data.list[0].id);
 }
 
+/** A pending order of `merchantId` for the customer `customerName`, created through the API. */
+function addOrder(token: string, merchantId: string, customerName: string) {
+  return addOrderApi(token, {
+    merchantId,
+    productTitle: 'Air conditioner install',
+    customerName,
+    customerPhone: '13812345678',
+    region: ['310000', '310100', '310115'],
+    address: 'Zhangjiang Rd 88',
+    paidAmount: '120.00',
+  });
+}
+
 describe('live updates', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     test(`a new order reaches a second console as the badge within 2 s, and the order list as a bar that keeps page and filter (${locale})`, async () => {
@@ -64,15 +77,7 @@ describe('live updates', () => {
       await stampBadge(watcher.page);
       const name = `Live ${locale} ${Date.now().toString(36)}`;
       const sent = Date.now();
-      await addOrderApi(watcher.token, {
-        merchantId,
-        productTitle: 'Air conditioner install',
-        customerName: name,
-        customerPhone: '13812345678',
-        region: ['310000', '310100', '310115'],
-        address: 'Zhangjiang Rd 88',
-        paidAmount: '120.00',
-      });
+      await addOrder(watcher.token, merchantId, name);
       // the order exists once the API has answered: from then on the other console has 2 s
       const created = Date.now();
       await whenCount(watcher.page, 1);
@@ -120,15 +125,7 @@ describe('live updates', () => {
     test(`an open order detail shows a change made elsewhere within 2 s, without a reload (${locale})`, async () => {
       const { ctx, page, token } = await pageAs('admin', { locale });
       const before = `Drawer ${Date.now().toString(36)}`;
-      const order = await addOrderApi(token, {
-        merchantId: await someMerchant(token),
-        productTitle: 'Air conditioner install',
-        customerName: before,
-        customerPhone: '13812345678',
-        region: ['310000', '310100', '310115'],
-        address: 'Zhangjiang Rd 88',
-        paidAmount: '120.00',
-      });
+      const order = await addOrder(token, await someMerchant(token), before);
       await page.goto(`/order?orderNo=${order.orderNo}`);
       await badge(page).waitFor();
       const row = page.locator('.ant-table-row', { hasText: before });
