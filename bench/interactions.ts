@@ -3,7 +3,9 @@
  * for each interaction of issue 10 point 1, measured from the input event's timestamp —
  *  - `beforeReqMs`: main-thread time until its request is sent (the page is busy from the click
  *    until then, so the wall time is the main-thread time), for interactions that need a request;
- *  - `resultMs`: until the result is on screen (checked on every DOM mutation and animation frame);
+ *  - `resultMs`: until the result is on screen (checked at every animation frame, i.e. in the frame that
+ *    paints it; a check on every DOM mutation as well cost the page itself up to ~40 ms a click in the
+ *    profile — a forced layout each time — and so slowed what it measured);
  *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
  * Both pages are ProTable pages, so one set of selectors drives them.
  */
@@ -35,7 +37,7 @@ export const INSTRUMENT = `(() => {
 })();`;
 
 /** Text of the visible table's first rows: changes when other rows are shown. */
-const ROWS_SIG = `(() => { const t = [...document.querySelectorAll('.ant-table-tbody')].find((b) => b.offsetParent !== null);
+const ROWS_SIG = `(() => { const t = [...document.querySelectorAll('.ant-table-tbody')].find((b) => b.checkVisibility({ visibilityProperty: true }));
   if (!t) return ''; const rows = t.querySelectorAll('tr.ant-table-row'); return rows.length + '|' + [...rows].slice(0, 3).map((r) => r.textContent).join('|'); })()`;
 
 interface Step {
@@ -133,7 +135,8 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
   ];
 }
 
-async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
+/** Prepares a step and arms the page's clocks: the next pointerdown/keydown starts it. */
+export async function armStep(page: Page, step: Step): Promise<void> {
   if (step.setup) await step.setup(page);
   await page.waitForTimeout(300);
   await page.evaluate(`(() => {
@@ -141,11 +144,13 @@ async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
     window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__req = []; window.__events = [];
     const sig0 = window.__sig0;
     const check = () => { if (window.__doneAt === undefined && window.__start !== undefined && (${step.done})) window.__doneAt = performance.now(); };
-    const mo = new MutationObserver(check); mo.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-    const frame = () => { check(); if (window.__doneAt === undefined) requestAnimationFrame(frame); else mo.disconnect(); };
+    const frame = () => { check(); if (window.__doneAt === undefined) requestAnimationFrame(frame); };
     requestAnimationFrame(frame);
   })()`);
-  await step.act(page);
+}
+
+/** Waits for an armed step's result; its figures. */
+export async function stepFigures(page: Page, step: Step): Promise<InteractionFigures & { startMs: number; doneAtMs: number }> {
   await page.waitForFunction(() => (window as any).__doneAt !== undefined, undefined, { timeout: 30_000 });
   await page.waitForTimeout(400); // Event Timing entries arrive after the next paint
   const r = (await page.evaluate(`({ start: window.__start, doneAt: window.__doneAt, req: window.__req, events: window.__events })`)) as {
@@ -157,7 +162,21 @@ async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
   const req = step.request ? r.req.find(([u]) => step.request!.test(u)) : undefined;
   if (step.request && !req) throw new Error(`${step.name}: no request matching ${step.request} (sent: ${r.req.map(([u]) => u).join(', ')})`);
   const inp = Math.max(0, ...r.events.filter(([, s]) => s >= r.start - 1).map(([, , d]) => d));
-  return { name: step.name, beforeReqMs: req ? Math.round(req[1] - r.start) : null, resultMs: Math.round(r.doneAt - r.start), inpMs: Math.round(inp) };
+  return {
+    name: step.name,
+    beforeReqMs: req ? Math.round(req[1] - r.start) : null,
+    resultMs: Math.round(r.doneAt - r.start),
+    inpMs: Math.round(inp),
+    startMs: r.start,
+    doneAtMs: r.doneAt,
+  };
+}
+
+async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
+  await armStep(page, step);
+  await step.act(page);
+  const { name, beforeReqMs, resultMs, inpMs } = await stepFigures(page, step);
+  return { name, beforeReqMs, resultMs, inpMs };
 }
 
 /** Runs every step once on a page already showing the list; returns the figures in order. */

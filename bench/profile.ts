@@ -1,160 +1,137 @@
 /**
- * `npx tsx bench/profile.ts <base> [interaction]`: a CPU profile of one interaction on /order (Chromium's
- * Profiler domain), summed by function (self and total time) — the evidence behind an optimisation.
+ * `npx tsx bench/profile.ts [--hand] [step…]`: a CPU profile of interactions of bench/interactions.ts on /order
+ * (ours, or with --hand the hand-written page of bench/handwritten)
+ * (Chromium's sampling profiler over CDP), summed per function: self and inclusive time, top 25 each.
+ * Build first (`npm run build`; `npx vite build --minify false` keeps component names). Writes the raw
+ * profiles to /tmp/profile-<step>.cpuprofile (open them in Chromium's Performance panel).
  */
-import { chromium } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
-
-const base = process.argv[2] ?? 'http://127.0.0.1:8437';
-const what = process.argv[3] ?? 'page2';
-
-async function token(): Promise<string> {
-  const r = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"username":"admin","password":"admin123"}',
-  });
-  return ((await r.json()) as { data: { token: string } }).data.token;
-}
+import { startServer } from '../e2e/lib/server';
+import { adminToken } from './lib';
+import { serveHandwritten } from './handwritten/serve';
+import { INSTRUMENT, armStep, listSteps, stepFigures } from './interactions';
 
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  hitCount: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  hitCount?: number;
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-const t = await token();
-await ctx.addInitScript((tk: string) => localStorage.setItem('Authorization', tk), t);
-const page = await ctx.newPage();
-await page.goto(base + '/order');
-await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor();
-await page.waitForTimeout(1500);
-const cdp = await ctx.newCDPSession(page);
-await cdp.send('Profiler.enable');
-await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-await page.evaluate(() => {
-  (window as any).__req = [];
-  const of = window.fetch;
-  window.fetch = function (...a: Parameters<typeof fetch>) {
-    (window as any).__req.push([String(a[0] instanceof Request ? a[0].url : a[0]), performance.now()]);
-    return of.apply(this, a);
-  };
-  const os = XMLHttpRequest.prototype.open;
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, m: string, u: string | URL, ...rest: any[]) {
-    (window as any).__req.push([String(u), performance.now()]);
-    return (os as any).call(this, m, u, ...rest);
-  } as any;
-  document.addEventListener(
-    'click',
-    (e) => {
-      (window as any).__click = e.timeStamp;
-    },
-    true,
-  );
-});
-const t0 = await page.evaluate(() => performance.now());
-await cdp.send('Profiler.start');
-if (what === 'page2') await page.locator('.ant-pagination-item-2').click();
-if (what === 'tab') await page.locator('.ant-pro-table-list-toolbar-menu .ant-tabs-tab').nth(1).click();
-await page.waitForTimeout(2500);
-const { profile } = (await cdp.send('Profiler.stop')) as {
-  profile: { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
-};
-const req = await page.evaluate(() => ({ click: (window as any).__click, req: (window as any).__req }));
-console.log(JSON.stringify(req));
-writeFileSync(`/tmp/prof/${what}.cpuprofile`, JSON.stringify(profile));
-// Samples between the click and the request (profile µs ↔ performance.now ms via the start offset),
-// attributed to the component (the function rendered by renderWithHooks) or effect they ran under.
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const byId0 = new Map(profile.nodes.map((n) => [n.id, n]));
-function phases(fromMs: number, toMs: number) {
-  const out = new Map<string, number>();
-  let ts = profile.startTime;
-  let sum = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    ts += profile.timeDeltas[i];
-    const ms = t0 + (ts - profile.startTime) / 1000;
-    if (ms < fromMs || ms > toMs) continue;
-    const d = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    // walk up: the innermost component/effect
-    let id: number | undefined = profile.samples[i];
+const RENDER = new Set(['renderWithHooks', 'renderWithHooksAgain', 'finishClassComponent']);
+const EFFECT = new Set(['commitHookEffectListMount', 'commitHookEffectListUnmount']);
+
+/** Busy time between `from` and `to` (ms of performance.now, `t0` = the profile's start): per function (self, inclusive) and per component rendered or effect run. */
+function summarise(p: Profile, t0: number, from: number, to: number) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const incl = new Map<string, number>();
+  const comp = new Map<string, number>();
+  const buckets = new Map<number, number>();
+  let t = p.startTime;
+  let busy = 0;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += p.timeDeltas[i];
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const ms = t0 + (t - p.startTime) / 1000;
+    if (ms < from || ms > to) continue;
+    const leaf = byId.get(p.samples[i])!;
+    const name = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+    if (leaf.callFrame.functionName === '(idle)') continue;
+    busy += dt;
+    const b = Math.floor((ms - from) / 25) * 25;
+    buckets.set(b, (buckets.get(b) ?? 0) + dt);
     let label = '';
-    const chain: string[] = [];
-    while (id !== undefined) {
-      const n = byId0.get(id)!;
-      chain.push(n.callFrame.functionName);
+    for (let id: number | undefined = leaf.id; id !== undefined && !label; id = parent.get(id)) {
       const up = parent.get(id);
-      const pn = up !== undefined ? byId0.get(up)!.callFrame.functionName : '';
-      if (!label && (pn === 'renderWithHooks' || pn === 'renderWithHooksAgain' || pn === 'finishClassComponent'))
-        label = 'render ' + (n.callFrame.functionName || '(anon)') + ' ' + n.callFrame.url.split('/').pop() + ':' + n.callFrame.lineNumber;
-      if (!label && (pn === 'commitHookEffectListMount' || pn === 'commitHookEffectListUnmount'))
-        label =
-          pn.replace('commitHookEffectList', 'effect ') +
-          ' ' +
-          (n.callFrame.functionName || '(anon)') +
-          ' ' +
-          n.callFrame.url.split('/').pop() +
-          ':' +
-          n.callFrame.lineNumber;
-      id = up;
+      const pn = up !== undefined ? byId.get(up)!.callFrame.functionName : '';
+      if (RENDER.has(pn)) label = 'render ' + name(byId.get(id)!);
+      else if (EFFECT.has(pn)) label = 'effect ' + name(byId.get(id)!);
     }
-    const top = chain[0];
-    if (top === '(idle)') continue;
-    if (!label) label = top === '(program)' || top === '(garbage collector)' ? top : 'other ' + chain.slice(0, 3).join(' < ');
-    out.set(label, (out.get(label) ?? 0) + d);
-    sum += d;
+    if (!label) {
+      const chain: string[] = [];
+      for (let id: number | undefined = leaf.id; id !== undefined && chain.length < 4; id = parent.get(id))
+        chain.push(byId.get(id)!.callFrame.functionName || '(anon)');
+      label = leaf.callFrame.functionName.startsWith('(') ? leaf.callFrame.functionName : 'other ' + chain.join(' < ');
+    }
+    comp.set(label, (comp.get(label) ?? 0) + dt);
+    self.set(name(leaf), (self.get(name(leaf)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
+      const k = name(byId.get(id)!);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      incl.set(k, (incl.get(k) ?? 0) + dt);
+    }
   }
-  console.log(`busy ${sum.toFixed(0)} ms between ${fromMs.toFixed(0)} and ${toMs.toFixed(0)}`);
-  console.log(
-    [...out]
+  const top = (m: Map<string, number>) =>
+    [...m.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 45)
-      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`)
-      .join('\n'),
-  );
+      .slice(0, 30)
+      .map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n');
+  const timeline = [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, v]) => `${k}:${Math.round(v)}`)
+    .join(' ');
+  return `busy ${busy.toFixed(1)} ms; per 25 ms from the click (start:busy) ${timeline}\ncomponents:\n${top(comp)}\nself:\n${top(self)}\ninclusive:\n${top(incl)}`;
 }
-const firstReq = req.req.find((r: [string, number]) => r[1] >= req.click);
-console.log('=== click -> request');
-phases(req.click, firstReq ? firstReq[1] : req.click + 2000);
-console.log('=== request -> +1500ms');
-if (firstReq) phases(firstReq[1], firstReq[1] + 1500);
-// self time per node from samples
-const self = new Map<number, number>();
-for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + profile.timeDeltas[i] / 1000);
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const key = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
-const selfBy = new Map<string, number>();
-const totalBy = new Map<string, number>();
-function walk(id: number, stack: Set<string>): number {
-  const n = byId.get(id)!;
-  let tot = self.get(id) ?? 0;
-  for (const c of n.children ?? []) tot += walk(c, new Set([...stack, key(n)]));
-  const k = key(n);
-  selfBy.set(k, (selfBy.get(k) ?? 0) + (self.get(id) ?? 0));
-  if (!stack.has(k)) totalBy.set(k, (totalBy.get(k) ?? 0) + tot);
-  return tot;
+
+const args = process.argv.slice(2);
+const hand = args.includes('--hand');
+const wanted = args.filter((a) => a !== '--hand');
+const server = await startServer();
+const handPage = hand ? await serveHandwritten(server.base, { minify: false }) : null;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const token = await adminToken(server.base);
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await ctx.addInitScript((t: string) => localStorage.setItem('Authorization', t), token);
+  const page = await ctx.newPage();
+  await page.addInitScript({ content: INSTRUMENT });
+  await page.goto((handPage?.base ?? server.base) + '/order');
+  await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const steps = listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' });
+  for (const step of steps) {
+    const measure = wanted.length === 0 || wanted.includes(step.name);
+    await armStep(page, step);
+    const t0 = (await page.evaluate('performance.now()')) as number;
+    if (measure) await cdp.send('Profiler.start');
+    await step.act(page);
+    const f = await stepFigures(page, step);
+    if (!measure) continue;
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const r = (await page.evaluate(`({ req: window.__req,
+      resp: performance.getEntriesByType('resource').filter((e) => /\\/api\\//.test(e.name)).slice(-3).map((e) => [e.name, e.startTime, e.responseEnd]) })`)) as {
+      req: [string, number][];
+      resp: [string, number, number][];
+    };
+    const start = f.startMs;
+    writeFileSync(`/tmp/profile-${step.name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
+    console.log(
+      `\n== ${step.name}: click→result ${Math.round(f.doneAtMs - start)} ms; requests ${r.req.map(([u, t]) => `${u.split('?')[0]} @${Math.round(t - start)}`).join(', ')}; responses ${r.resp
+        .map(([u, s, e]) => `${u.split('/api/')[1]?.split('?')[0]} ${Math.round(s - start)}→${Math.round(e - start)}`)
+        .join(', ')}`,
+    );
+    console.log(summarise(profile, t0, start, f.doneAtMs));
+  }
+} finally {
+  await browser.close();
+  await handPage?.stop();
+  await server.stop();
 }
-walk(profile.nodes[0].id, new Set());
-const top = (m: Map<string, number>) =>
-  [...m]
-    .sort((a, b) => b[1] - a[1])
-    .filter(([k]) => !/^\((idle|program|root|garbage)/.test(k))
-    .slice(0, 40)
-    .map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`)
-    .join('\n');
-console.log('SELF\n' + top(selfBy));
-console.log('TOTAL\n' + top(totalBy));
-console.log(
-  'idle',
-  (selfBy.get('(idle) :-1:-1') ?? 0).toFixed(0),
-  'program',
-  (selfBy.get('(program) :-1:-1') ?? 0).toFixed(0),
-  'gc',
-  (selfBy.get('(garbage collector) :-1:-1') ?? 0).toFixed(0),
-);
-await browser.close();

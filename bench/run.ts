@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- web|api]`: speed figures, never asserted in tests (no argument: both).
+ *  interactions — only web's interaction figures, ours against the hand-written page (RUNS, default 3).
  *  web — JS bytes per route (login, staff); the time from navigation to an interactive /order, /staff,
  *        /store, /merchant and /product, cold and warm, against the naive ProLayout + ProTable baseline and
  *        the hand-written ProTable page of /order (bench/handwritten), loads interleaved (bench/web.ts);
@@ -147,11 +148,32 @@ async function web() {
   }
 }
 
-if (!['all', 'web', 'api', 'export', 'load', 'live'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, api, export, load, live or nothing for all`);
+/** Only the interaction figures (a quicker loop while working on one of them). */
+async function interactionsOnly() {
+  const ours = await startServer();
+  const hand = await serveHandwritten(ours.base);
+  try {
+    const storage = { Authorization: await adminToken(ours.base) };
+    await interactions(
+      [
+        { name: 'ours', base: ours.base },
+        { name: 'hand-written', base: hand.base },
+      ],
+      storage,
+      Number(process.env.RUNS ?? 3),
+    );
+  } finally {
+    await hand.stop();
+    await ours.stop();
+  }
+}
+
+if (!['all', 'web', 'interactions', 'api', 'export', 'load', 'live'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, interactions, api, export, load, live or nothing for all`);
   process.exit(2);
 }
 if (what === 'all' || what === 'web') await web();
+if (what === 'interactions') await interactionsOnly();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);
 if (what === 'all' || what === 'load') for (const line of await loadBench()) console.log(`load  ${line}`);

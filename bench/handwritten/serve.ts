@@ -6,8 +6,9 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname);
 const OUT = '/tmp/bench-handwritten';
 
-export async function serveHandwritten(api: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  await build({ root: ROOT, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: OUT, emptyOutDir: true } });
+/** `minify: false` keeps component names (bench/profile.ts). */
+export async function serveHandwritten(api: string, opts: { minify?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+  await build({ root: ROOT, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: OUT, emptyOutDir: true, minify: opts.minify ?? true } });
   const server = await preview({
     root: ROOT,
     configFile: false,

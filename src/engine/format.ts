@@ -42,6 +42,19 @@ export function formatMoney(value: unknown, locale: string, currency = 'CNY'): s
 }
 
 /** Masks the middle of a mobile number (138****1234) or of a landline (010-****5678). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number in the locale's grouping, integers without decimals (one formatter per locale and kind, as for money). */
+export function formatNumber(value: number, locale: string, integer: boolean): string {
+  const key = `${locale}|${integer}`;
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(locale, { maximumFractionDigits: integer ? 0 : 6 });
+    numberFormats.set(key, nf);
+  }
+  return nf.format(value);
+}
+
 export function maskPhone(value: unknown): string {
   if (value === null || value === undefined) return '';
   const s = String(value);

@@ -6,7 +6,7 @@
  * const { counts, all } = useCounts(order, list.state.filters, list.version);
  * counts.pending // 12
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { requireBinding } from './resource-helpers';
@@ -29,8 +29,13 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
   const [loading, setLoading] = useState(!!binding);
   const [error, setError] = useState<Error | null>(null);
 
+  // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
+  // search and version are not asked again (the rows are not either; see useListController).
+  const fetched = useRef<string | null>(null);
   useEffect(() => {
     if (!binding) return;
+    const want = `${version}|${key}`;
+    if (fetched.current === want) return;
     const ac = new AbortController();
     setLoading(true);
     call<Record<string, number | string>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
@@ -40,6 +45,7 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
         for (const [k, v] of Object.entries(data ?? {})) out[k] = Number(v) || 0;
         setCounts(out);
         setError(null);
+        fetched.current = want;
       })
       .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => !ac.signal.aborted && setLoading(false));

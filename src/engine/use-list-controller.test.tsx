@@ -7,7 +7,7 @@ import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
 import { RuntimeProvider } from './runtime';
 import { fakeRuntime } from './testing';
-import { useListController } from './use-list-controller';
+import { rowsWithin, useListController } from './use-list-controller';
 import { useCounts } from './use-counts';
 
 const staff = staffJson as unknown as Resource;
@@ -215,5 +215,57 @@ describe('useListController under a slow router', () => {
     expect(result.current.rows[0]?.username).toBe('p3');
     expect(result.current.shownState.current).toBe(3);
     expect(result.current.state.current).toBe(3);
+  });
+
+  it('a smaller page size shows the rows already on screen at once, then the answer confirms them', async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ ...rows[0], id: String(1000 + i), username: `u${i}` }));
+    let release: () => void = () => {};
+    const rt = fakeRuntime({
+      '/user/list': (input) =>
+        Number(input.pageSize) === 50
+          ? { list: fifty, total: 500, current: 1, pageSize: 50 }
+          : new Promise((resolve) => (release = () => resolve({ list: fifty.slice(0, 20).map((r) => ({ ...r })), total: 500, current: 1, pageSize: 20 }))),
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/staff?pageSize=50']}>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    await waitFor(() => expect(result.current.rows).toHaveLength(50));
+    act(() => result.current.setPage(1, 20));
+    // before the answer: the first 20 of the 50, for the new page size
+    expect(result.current.rows.map((r) => r.username)).toEqual(fifty.slice(0, 20).map((r) => r.username));
+    expect(result.current.shownState.pageSize).toBe(20);
+    expect(rt.calls.at(-1)?.input).toMatchObject({ current: 1, pageSize: 20 });
+    const before = result.current.rows;
+    await act(async () => release());
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    // the same rows in the answer: the ones on screen stay (nothing drawn again)
+    expect(result.current.rows).toBe(before);
+  });
+});
+
+describe('rowsWithin', () => {
+  const page = (current: number, pageSize: number, n: number, filters = {}) => ({
+    state: { current, pageSize, filters },
+    rows: Array.from({ length: n }, (_, i) => ({ id: String((current - 1) * pageSize + i) })),
+  });
+  const ids = (r: ReturnType<typeof rowsWithin>) => r?.map((x) => x.id);
+  it('gives the part of the shown page that a smaller window needs', () => {
+    expect(ids(rowsWithin(staff, page(1, 50, 50), { current: 1, pageSize: 20, filters: {} }))).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+    expect(ids(rowsWithin(staff, page(1, 50, 50), { current: 2, pageSize: 20, filters: {} }))?.[0]).toBe('20');
+    expect(ids(rowsWithin(staff, page(1, 50, 50), { current: 2, pageSize: 10, filters: {} }))?.[0]).toBe('10');
+  });
+  it('gives nothing when the window reaches past the shown rows or the query differs', () => {
+    expect(rowsWithin(staff, page(1, 50, 50), { current: 3, pageSize: 20, filters: {} })).toBeNull();
+    expect(rowsWithin(staff, page(1, 20, 20), { current: 1, pageSize: 50, filters: {} })).toBeNull();
+    expect(rowsWithin(staff, page(1, 50, 50), { current: 1, pageSize: 20, filters: { username: 'a' } })).toBeNull();
+    expect(rowsWithin(staff, page(1, 50, 50, { username: 'a' }), { current: 1, pageSize: 20, filters: { username: 'b' } })).toBeNull();
+    expect(rowsWithin(staff, page(1, 50, 0), { current: 1, pageSize: 20, filters: {} })).toBeNull();
+  });
+  it('a short last page holds everything after its start', () => {
+    expect(ids(rowsWithin(staff, page(1, 50, 30), { current: 1, pageSize: 100, filters: {} }))).toHaveLength(30);
+    expect(rowsWithin(staff, page(1, 50, 30), { current: 2, pageSize: 30, filters: {} })).toBeNull();
   });
 });

@@ -52,6 +52,24 @@ function toPage(data: unknown): { list: Row[]; total: number; totalExact: boolea
   return { list: p.list, total: typeof p.total === 'number' ? p.total : Number(p.total ?? p.list.length), totalExact: p.totalExact !== false };
 }
 
+/**
+ * The rows of `next` when they are all among the rows on screen: the same query but for the page
+ * window, which lies inside the shown one (a smaller page size from page 1, say). Shown at once; the
+ * request still goes out and its answer replaces them.
+ */
+export function rowsWithin(resource: Resource, shown: { state: ListState; rows: Row[] }, next: ListState): Row[] | null {
+  const window = (st: ListState) => JSON.stringify({ ...listQuery(resource, st), current: 0, pageSize: 0 });
+  if (window(shown.state) !== window(next)) return null;
+  const from = (next.current - 1) * next.pageSize;
+  const to = from + next.pageSize;
+  const shownFrom = (shown.state.current - 1) * shown.state.pageSize;
+  const shownTo = shownFrom + shown.rows.length;
+  // a full page holds its whole window; a short one is the end of the results: all that follows it
+  const end = shown.rows.length < shown.state.pageSize;
+  if (from < shownFrom || from >= shownTo || (!end && to > shownTo)) return null;
+  return shown.rows.slice(from - shownFrom, Math.min(to, shownTo) - shownFrom);
+}
+
 /** How long a list request may take before the table shows its loading state (a fast answer never flashes it). */
 export const LOADING_DELAY_MS = 300;
 
@@ -170,7 +188,12 @@ export function useListController(resource: Resource): ListController {
         .then((data) => {
           if (ac.signal.aborted) return;
           const page = toPage(data);
-          setShown({ state: next, query: q, rows: page.list, total: page.total, totalExact: page.totalExact });
+          setShown((sh) => {
+            // the rows shown ahead of the answer (rowsWithin) and still the same: nothing to draw again
+            const same = sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
+            if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact) return sh;
+            return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact };
+          });
           setError(null);
         })
         .catch((e: unknown) => {
@@ -192,14 +215,19 @@ export function useListController(resource: Resource): ListController {
   useEffect(() => fetchFor(state, version), [fetchFor, state, version]);
 
   // A new query shows other rows: the old selection no longer applies.
-  useEffect(() => setSelectedKeys([]), [queryKey]);
+  useEffect(() => setSelectedKeys((keys) => (keys.length ? [] : keys)), [queryKey]);
 
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   const stateRef = useRef(state);
   stateRef.current = state;
   const write = useCallback(
     (next: ListState, replace = false) => {
       stateRef.current = next;
       fetchFor(next, versionRef.current);
+      // rows already on screen (a smaller page size, say) show at once, in this click's render
+      const ahead = rowsWithin(resource, shownRef.current, next);
+      if (ahead) setShown((sh) => ({ ...sh, state: next, query: listQuery(resource, next), rows: ahead }));
       const params = serializeListState(resource, next);
       const key = params.toString();
       setOwn((o) => ({ ...o, state: next, pending: [...o.pending, key] }));

@@ -6,7 +6,7 @@
  * const sw = useSwitch(order, { switch: 'autoAssign', title: 'order.autoAssign', get: 'config', set: 'autoAssignSwitch' });
  * <Switch checked={sw.value} loading={sw.loading || sw.saving} onChange={sw.set} />
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { requireBinding } from './resource-helpers';
@@ -35,10 +35,17 @@ export function useSwitch(resource: Resource, item: SwitchItem): SwitchState {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<Error | null>(null);
 
+  // read once; a kept-alive page shown again (its effects re-run) keeps the value it has
+  const read = useRef(false);
   useEffect(() => {
+    if (read.current) return;
     const ac = new AbortController();
     call<Record<string, unknown>>(get, {}, { signal: ac.signal })
-      .then((cfg) => !ac.signal.aborted && setValue(!!cfg?.[item.switch]))
+      .then((cfg) => {
+        if (ac.signal.aborted) return;
+        read.current = true;
+        setValue(!!cfg?.[item.switch]);
+      })
       .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => !ac.signal.aborted && setLoading(false));
     return () => ac.abort();

@@ -8,7 +8,7 @@
  * <EllipsisText text={address} maxWidth={200} />
  */
 import { useState, type CSSProperties } from 'react';
-import { theme, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 
 const CUT: CSSProperties = {
   display: 'inline-block',
@@ -21,15 +21,8 @@ const CUT: CSSProperties = {
 
 export function EllipsisText({ text, maxWidth }: { text: string; maxWidth: number | string }) {
   const [cut, setCut] = useState(false);
-  const { token } = theme.useToken();
-  // the type of antd's Typography, which these cells used before (also under a column's grey second line)
-  const type: CSSProperties = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight };
   const span = (
-    <span
-      className="cell-ellipsis"
-      style={{ ...CUT, ...type, maxWidth }}
-      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}
-    >
+    <span style={{ ...CUT, maxWidth }} onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}>
       {text}
     </span>
   );

@@ -8,6 +8,7 @@
  */
 import type { FieldType } from '../../schema';
 import type { FieldTypeRenderer } from './types';
+import './cells.css';
 import { bigintType, passwordType, phoneType, stringType, textType } from './text';
 import { integerType, moneyType, numberType } from './number';
 import { booleanType, enumType } from './choice';

@@ -1,6 +1,6 @@
 /** number, integer and money. Money stays a decimal string from the server to the input and back. */
 import { Input, InputNumber, Space } from 'antd';
-import { formatMoney, isEmptyValue, useRuntime } from '../../engine';
+import { formatMoney, formatNumber, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
 import { Empty } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
@@ -9,7 +9,7 @@ function NumberValue({ value, field }: ValueProps) {
   const { locale } = useRuntime();
   if (isEmptyValue(value)) return <Empty />;
   const n = Number(value);
-  const text = Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumFractionDigits: field.type === 'integer' ? 0 : 6 }).format(n) : String(value);
+  const text = Number.isFinite(n) ? formatNumber(n, locale, field.type === 'integer') : String(value);
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
 }
 

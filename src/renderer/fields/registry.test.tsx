@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FIELD_TYPES, type Field, type FieldType, type Resource } from '../../schema';
@@ -90,6 +90,21 @@ describe('table cells', () => {
   it('date and datetime by locale', () => {
     cell({ type: 'datetime', title: 'x.y' }, '2026-03-01T08:30:00');
     expect(text()).toBe('2026-03-01 08:30:00');
+  });
+  it('plain text: the value in a plain element, no antd Typography per cell', () => {
+    cell({ type: 'string', title: 'x.y' }, '张三');
+    expect(text()).toBe('张三');
+    expect(screen.getByTestId('cell').querySelector('.ant-typography')).toBeNull();
+  });
+  it("copyable: a copy button at once, antd's copy (tooltip, copied state) once the pointer is on the cell", async () => {
+    cell({ type: 'string', title: 'x.y', copyable: true }, 'SO1876543210987654321');
+    const box = screen.getByTestId('cell');
+    expect(box.textContent).toBe('SO1876543210987654321');
+    expect(screen.getByRole('button', { name: '复制' })).toBeTruthy();
+    expect(box.querySelector('.ant-typography-copy')).toBeNull();
+    fireEvent.pointerEnter(box.firstElementChild!);
+    await waitFor(() => expect(box.querySelector('.ant-typography-copy')).not.toBeNull());
+    expect(box.textContent).toBe('SO1876543210987654321');
   });
 });
 

@@ -4,6 +4,7 @@ import { isEmptyValue, maskPhone } from '../../engine';
 import { useT } from '../i18n';
 import { Empty } from './Empty';
 import { EllipsisText } from './EllipsisText';
+import { CopyableText } from './CopyableText';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
@@ -30,12 +31,19 @@ function TextValue({ value, field }: ValueProps) {
   );
 }
 
-/** In a table: an `ellipsis` field without a copy button is cut by CSS (EllipsisText), not measured per cell. */
+/**
+ * In a table: plain text (antd's Typography around every value of a 20-row page was most of a page
+ * click's render: a resize observer, a tooltip and a measuring element each); an `ellipsis` field is
+ * cut by CSS (EllipsisText), a `copyable` one gets its copy button (CopyableText).
+ */
 function TextCell(p: ValueProps) {
   const t = useT();
-  if (!p.field.ellipsis || p.field.copyable || isEmptyValue(p.value)) return <TextValue {...p} />;
+  if (isEmptyValue(p.value)) return <Empty />;
+  const text = textOf(p.value, t);
+  if (p.field.copyable) return <CopyableText text={text} />;
   // as wide as its column (src/engine/column-width.ts), cut beyond
-  return <EllipsisText text={textOf(p.value, t)} maxWidth="100%" />;
+  if (p.field.ellipsis) return <EllipsisText text={text} maxWidth="100%" />;
+  return <span>{text}</span>;
 }
 
 function TextInput(p: ControlProps) {
@@ -138,4 +146,4 @@ export const stringType: FieldTypeRenderer = { Cell: TextCell, Display: TextValu
 export const textType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
 export const passwordType: FieldTypeRenderer = { Cell: Hidden, Display: Hidden, SearchControl: TextInput, FormControl: PasswordInput };
 export const phoneType: FieldTypeRenderer = { Cell: PhoneCell, Display: PhoneDisplay, SearchControl: PhoneInput, FormControl: PhoneInput };
-export const bigintType: FieldTypeRenderer = { Cell: TextValue, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };
+export const bigintType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };

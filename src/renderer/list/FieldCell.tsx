@@ -1,8 +1,7 @@
 /**
  * One table cell: the field type's cell (or a registered `render` slot), with the column's `also`
- * fields stacked underneath in secondary text.
+ * fields stacked underneath in secondary text (plain elements styled by fields/cells.css).
  */
-import { Typography } from 'antd';
 import { memo, Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf } from '../../engine';
@@ -44,9 +43,9 @@ export const FieldCell = memo(function FieldCell({ also = [], ...p }: Props) {
     <div>
       <One {...p} />
       {also.map((n) => (
-        <Typography.Text key={n} type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        <span key={n} className="cell-also">
           <One resource={p.resource} record={p.record} name={n} />
-        </Typography.Text>
+        </span>
       ))}
     </div>
   );

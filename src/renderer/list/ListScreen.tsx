@@ -61,7 +61,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // A search just submitted from the form already holds these values: resetting it would redraw every
   // control once more. Skipped once, for that submission only (back/forward always set the form).
   const submitted = useRef<string | null>(null);
+  // the values last put in the form: a kept-alive page shown again re-runs this effect with the same ones
+  const applied = useRef(formValues);
   useEffect(() => {
+    if (applied.current === formValues) return;
+    applied.current = formValues;
     const form = formRef.current;
     const own = submitted.current === filtersKey(list.state.filters);
     submitted.current = null;

@@ -1,10 +1,12 @@
 /**
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
- * not rendered). The first three are links, the rest sit under "更多".
+ * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`),
+ * and the "更多" dropdown is mounted when the pointer or keyboard reaches it: a Dropdown per row was a
+ * good part of a page's render.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { DownOutlined } from '@ant-design/icons';
-import { Dropdown, Space, Typography } from 'antd';
+import { Dropdown, Space } from 'antd';
 import { splitRowActions, type ActionGate, type Row } from '../../engine';
 import { useT } from '../i18n';
 
@@ -14,6 +16,8 @@ interface Props {
   onRun: (name: string, record: Row) => void;
 }
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Memoised like FieldCell: same gate, record and handler, nothing to draw again. */
 export const RowActions = memo(function RowActions({ gate, record, onRun }: Props) {
   const t = useT();
@@ -22,27 +26,41 @@ export const RowActions = memo(function RowActions({ gate, record, onRun }: Prop
   const { inline, more } = splitRowActions(names);
   return (
     <Space size={12} wrap={false}>
-      {inline.map((n) => {
-        const a = gate.action(n);
-        return (
-          <Typography.Link key={n} data-action={n} type={a.danger ? 'danger' : undefined} onClick={() => onRun(n, record)} style={{ whiteSpace: 'nowrap' }}>
-            {t(a.title)}
-          </Typography.Link>
-        );
-      })}
-      {more.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: more.map((n) => ({ key: n, label: <span data-action={n}>{t(gate.action(n).title)}</span>, danger: !!gate.action(n).danger })),
-            onClick: ({ key }) => onRun(key, record),
-          }}
-        >
-          <Typography.Link data-more style={{ whiteSpace: 'nowrap' }}>
-            {t('renderer.more')} <DownOutlined style={{ fontSize: 10 }} />
-          </Typography.Link>
-        </Dropdown>
-      )}
+      {inline.map((n) => (
+        <a key={n} data-action={n} className={gate.action(n).danger ? 'cell-action-danger' : undefined} onClick={() => onRun(n, record)} style={NOWRAP}>
+          {t(gate.action(n).title)}
+        </a>
+      ))}
+      {more.length > 0 && <More gate={gate} names={more} record={record} onRun={onRun} />}
     </Space>
   );
 });
+
+function More({ gate, names, record, onRun }: Props & { names: string[] }) {
+  const t = useT();
+  const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const arm = () => setArmed(true);
+  const link = (
+    <a data-more style={NOWRAP} onPointerEnter={arm} onFocus={arm} onClick={() => !armed && (setArmed(true), setOpen(true))}>
+      {t('renderer.more')} <DownOutlined style={{ fontSize: 10 }} />
+    </a>
+  );
+  if (!armed) return link;
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: names.map((n) => ({ key: n, label: <span data-action={n}>{t(gate.action(n).title)}</span>, danger: !!gate.action(n).danger })),
+        onClick: ({ key }) => {
+          setOpen(false);
+          onRun(key, record);
+        },
+      }}
+    >
+      {link}
+    </Dropdown>
+  );
+}

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { appConfig } from '../config';
 import { loadMessages } from './load-messages';
@@ -18,6 +18,7 @@ import { storedLocale, storeLocale } from './locale';
 import { LocaleContext } from './locale-context';
 import { LoadingOverlay } from './LoadingOverlay';
 import { antdTheme } from './theme';
+import { ThemedApp } from './ThemedApp';
 import { cspNonce } from '../csp-nonce';
 
 // antd's generated <style> elements carry the page's CSP nonce (../csp-nonce.ts); none on the dev server.
@@ -73,7 +74,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     <LocaleContext.Provider value={ctx}>
       <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
         <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp}>
-          <AntApp>{children}</AntApp>
+          <ThemedApp>{children}</ThemedApp>
         </ConfigProvider>
       </IntlProvider>
     </LocaleContext.Provider>

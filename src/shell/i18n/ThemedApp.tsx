@@ -1,0 +1,15 @@
+/**
+ * antd's App (message/modal hooks) whose box carries the theme colours that plain elements use as CSS
+ * variables (src/renderer/fields/cells.css): table cells read them instead of each asking for the token.
+ */
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { App, theme } from 'antd';
+
+export function ThemedApp({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = useMemo(
+    () => ({ '--cell-text-secondary': token.colorTextSecondary, '--cell-error': token.colorError, '--cell-link': token.colorLink }) as CSSProperties,
+    [token.colorTextSecondary, token.colorError, token.colorLink],
+  );
+  return <App style={style}>{children}</App>;
+}
