@@ -52,19 +52,17 @@ function summarise(p: Profile, t0: number, from: number, to: number) {
     busy += dt;
     const b = Math.floor((ms - from) / 25) * 25;
     buckets.set(b, (buckets.get(b) ?? 0) + dt);
+    // the innermost component (a capitalised function React called to render) or effect it ran under
     let label = '';
     for (let id: number | undefined = leaf.id; id !== undefined && !label; id = parent.get(id)) {
       const up = parent.get(id);
       const pn = up !== undefined ? byId.get(up)!.callFrame.functionName : '';
-      if (RENDER.has(pn)) label = 'render ' + name(byId.get(id)!);
-      else if (EFFECT.has(pn)) label = 'effect ' + name(byId.get(id)!);
+      const fn = byId.get(id)!.callFrame.functionName;
+      if (EFFECT.has(pn)) label = 'effect ' + name(byId.get(id)!);
+      else if (RENDER.has(pn) || (/^[A-Z]/.test(fn) && /^(update|mount)\w*Component|updateForwardRef|renderWithHooks/.test(pn)))
+        label = 'render ' + name(byId.get(id)!);
     }
-    if (!label) {
-      const chain: string[] = [];
-      for (let id: number | undefined = leaf.id; id !== undefined && chain.length < 4; id = parent.get(id))
-        chain.push(byId.get(id)!.callFrame.functionName || '(anon)');
-      label = leaf.callFrame.functionName.startsWith('(') ? leaf.callFrame.functionName : 'other ' + chain.join(' < ');
-    }
+    if (!label) label = leaf.callFrame.functionName.startsWith('(') ? leaf.callFrame.functionName : 'other ' + leaf.callFrame.functionName;
     comp.set(label, (comp.get(label) ?? 0) + dt);
     self.set(name(leaf), (self.get(name(leaf)) ?? 0) + dt);
     const seen = new Set<string>();

@@ -15,6 +15,8 @@ export type { ColumnState, Density };
 
 export interface ColumnSettings {
   columns: Record<string, ColumnState>;
+  /** the schema's settings, before the user changed anything (columns hidden by default) */
+  defaults: Record<string, ColumnState>;
   density: Density;
   setColumns: (map: Record<string, ColumnState>) => void;
   setDensity: (d: Density) => void;
@@ -59,6 +61,7 @@ export function useColumnSettings(resource: Resource, hiddenByDefault: string[] 
   );
   return {
     columns: current.columns ?? defaults,
+    defaults,
     density: current.density ?? 'middle',
     setColumns: (columns) => save({ ...current, columns }),
     setDensity: (density) => save({ ...current, density }),

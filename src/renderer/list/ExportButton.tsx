@@ -16,7 +16,18 @@ function size(bytes: number, locale: string): string {
   return mb >= 1 ? `${mb.toLocaleString(locale, { maximumFractionDigits: 1 })} MB` : `${Math.ceil(bytes / 1024).toLocaleString(locale)} KB`;
 }
 
-export function ExportButton({ binding, input, title, columns }: { binding: ApiBinding; input: Record<string, unknown>; title?: string; columns?: string[] }) {
+/** `columns`: the visible columns, asked at the click (column settings change without redrawing the toolbar). */
+export function ExportButton({
+  binding,
+  input,
+  title,
+  columns,
+}: {
+  binding: ApiBinding;
+  input: Record<string, unknown>;
+  title?: string;
+  columns?: () => string[];
+}) {
   const { download, locale } = useRuntime();
   const { message } = App.useApp();
   const t = useT();
@@ -31,7 +42,8 @@ export function ExportButton({ binding, input, title, columns }: { binding: ApiB
         setBusy(true);
         let rows: number | null = null;
         try {
-          await download(binding, takesColumns && columns?.length ? { ...input, columns: columns.join(',') } : input, {
+          const visible = columns?.() ?? [];
+          await download(binding, takesColumns && visible.length ? { ...input, columns: visible.join(',') } : input, {
             onDownload: (received, total) => {
               rows = total;
               const text =

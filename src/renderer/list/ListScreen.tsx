@@ -104,6 +104,14 @@ export function ListScreen({ resource }: { resource: Resource }) {
   );
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 
+  // ProTable owns the column settings (a change there redraws the table only) and tells us to store
+  // them. It starts from `defaultValue`, the stored settings; its "reset" goes back to `defaultValue` as
+  // it is then: the schema's defaults once the first rows are in (the table draws again with them anyway).
+  const initialColumns = useRef(settings.columns).current;
+  const firstLoaded = useRef(false);
+  if (!list.loading) firstLoaded.current = true;
+  const columnsDefault = firstLoaded.current ? settings.defaults : initialColumns;
+
   const tabs = view.tabs;
   // The active tab, page and sort are those of the rows on screen: they change with the rows, in one render.
   const shown = list.shownState;
@@ -155,13 +163,14 @@ export function ListScreen({ resource }: { resource: Resource }) {
             .map((p) => p.name)
             .filter((n) => n !== 'current' && n !== 'pageSize'),
         );
-        // The columns the user sees, in the list's order (column settings may hide some).
-        const visible = normalizeColumns(resource.list!.columns)
-          .map((c) => c.field)
-          .filter((f) => settings.columns[f]?.show !== false);
+        // The columns the user sees at the click, in the list's order (column settings may hide some).
+        const visible = () =>
+          normalizeColumns(resource.list!.columns)
+            .map((c) => c.field)
+            .filter((f) => live.current.settings.columns[f]?.show !== false);
         return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
       }),
-    [view.toolbar, gate, resource, user, t, list.shownQuery, settings.columns],
+    [view.toolbar, gate, resource, user, t, list.shownQuery],
   );
 
   const bulk = useMemo(() => gate.bulkActions(), [gate]);
@@ -183,7 +192,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
         tableLayout="fixed"
         size={settings.density}
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
-        columnsState={{ value: settings.columns, onChange: (v) => live.current.settings.setColumns(v) }}
+        columnsState={{ defaultValue: columnsDefault, onChange: (v) => live.current.settings.setColumns(v) }}
         options={{ reload: () => live.current.list.refetch(), density: true, setting: { listsHeight: 400 }, fullScreen: false }}
         form={{ initialValues: initialFormValues }}
         search={
@@ -274,7 +283,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       list.rowKey,
       shown,
       settings.density,
-      settings.columns,
+      columnsDefault,
       toolbar,
       tabs,
       tabList,
