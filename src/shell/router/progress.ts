@@ -1,5 +1,5 @@
 /**
- * The navigation progress bar (nprogress, started after the navigation's first paint), coloured with the app's primary colour, and the
+ * The navigation progress bar (nprogress; see startProgress for when it shows), coloured with the app's primary colour, and the
  * scroll-to-top of the page root element 300 ms (app.json session.scrollTopDelay) after a navigation.
  *
  * @example
@@ -13,25 +13,28 @@ NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
 if (typeof document !== 'undefined') document.documentElement.style.setProperty('--shell-primary', appConfig.layout.colorPrimary);
 
 /**
- * The bar starts after the navigation's first paint: NProgress lays the page out to start its animation
- * (a forced layout, ~20 ms in the profile of a menu click, in the middle of the new page's render). A
- * navigation that finishes before then still shows the bar and finishes it.
+ * A navigation that takes a while (a screen's code or schema loading) shows the bar from 200 ms on; a
+ * quicker one shows it complete once the new page has painted. NProgress lays the page out when it
+ * starts (a forced layout: ~20 ms of a menu click in the profile, in the middle of the new page's render),
+ * so it never starts inside a navigation that is about to finish.
  */
-let starting = false;
-let finishPending = false;
+const SHOW_AFTER_MS = 200;
+let pending: ReturnType<typeof setTimeout> | undefined;
 
 export function startProgress(): void {
-  finishPending = false; // a navigation begins: the bar is not finished before it is
-  if (starting || NProgress.isStarted()) return;
-  starting = true;
+  if (pending || NProgress.isStarted()) return;
+  pending = setTimeout(() => {
+    pending = undefined;
+    NProgress.start();
+  }, SHOW_AFTER_MS);
+}
+
+/** The bar shown complete after the next paint, for a navigation that finished before it started. */
+function flashDone(): void {
   requestAnimationFrame(() =>
     setTimeout(() => {
-      starting = false;
       NProgress.start();
-      if (finishPending) {
-        finishPending = false;
-        NProgress.done();
-      }
+      NProgress.done();
     }),
   );
 }
@@ -40,8 +43,11 @@ let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Finishes the progress bar and scrolls the page root element to the top after the configured delay. */
 export function finishNavigation(delay = appConfig.session.scrollTopDelay): void {
-  if (starting) finishPending = true;
-  else NProgress.done();
+  if (pending) {
+    clearTimeout(pending);
+    pending = undefined;
+    flashDone();
+  } else NProgress.done();
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(() => {
     const root = document.scrollingElement ?? document.documentElement;
