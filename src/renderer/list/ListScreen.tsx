@@ -173,6 +173,23 @@ export function ListScreen({ resource }: { resource: Resource }) {
     [view.toolbar, gate, resource, user, t, list.shownQuery],
   );
 
+  // The search form's settings, the same objects from render to render: ProTable's search form
+  // compares them before drawing again, so new rows or a new page leave it alone.
+  const hasSearch = columns.some((c) => !c.hideInSearch);
+  const searchConfig = useMemo(
+    () =>
+      hasSearch
+        ? {
+            labelWidth: 'auto' as const,
+            searchText: t('renderer.search'),
+            resetText: t('renderer.reset'),
+            collapseRender: (collapsed?: boolean) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
+          }
+        : (false as const),
+    [hasSearch, t],
+  );
+  const formConfig = useMemo(() => ({ initialValues: initialFormValues }), [initialFormValues]);
+
   const bulk = useMemo(() => gate.bulkActions(), [gate]);
   const pageSizes = [10, 20, 50, 100];
   const extraSize = view.pageSize && !pageSizes.includes(view.pageSize) ? [view.pageSize] : [];
@@ -194,17 +211,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
         columnsState={{ defaultValue: columnsDefault, onChange: (v) => live.current.settings.setColumns(v) }}
         options={{ reload: () => live.current.list.refetch(), density: true, setting: { listsHeight: 400 }, fullScreen: false }}
-        form={{ initialValues: initialFormValues }}
-        search={
-          columns.some((c) => !c.hideInSearch)
-            ? {
-                labelWidth: 'auto',
-                searchText: t('renderer.search'),
-                resetText: t('renderer.reset'),
-                collapseRender: (collapsed) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
-              }
-            : false
-        }
+        form={formConfig}
+        search={searchConfig}
         onSubmit={(values) => {
           const filters = formValuesToFilters(resource, values as Record<string, unknown>);
           submitted.current = filtersKey(filters);
@@ -295,6 +303,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
       resource,
       scrollX,
       extraSize.join(),
+      searchConfig,
+      formConfig,
     ],
   );
 
