@@ -1,32 +1,43 @@
 /**
  * A table cell's text with a copy button. antd's `Typography copyable` (a tooltip, a resize observer and
- * a measuring element per cell) is mounted only when the pointer or the keyboard reaches the cell; until
+ * a measuring element per cell) is mounted only when the pointer rests on the cell; until
  * then the same text and icon are drawn as plain elements.
  *
  * @example
  * <CopyableText text={orderNo} />
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CopyOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useT } from '../i18n';
 
+/** How long the pointer rests on the cell before antd's copy is mounted. */
+export const ARM_AFTER_MS = 120;
+
 export function CopyableText({ text }: { text: string }) {
   const t = useT();
   const [live, setLive] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   if (live) return <Typography.Text copyable={{ text }}>{text}</Typography.Text>;
-  const arm = () => setLive(true);
+  // Mounted once the pointer rests, never between a press and its release: that replaces the button's
+  // element, and a press and release on different elements is no click.
+  const rest = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setLive(true), ARM_AFTER_MS);
+  };
+  const cancel = () => clearTimeout(timer.current);
   return (
-    <span onPointerEnter={arm} onFocus={arm}>
+    <span onPointerEnter={rest} onPointerLeave={cancel} onPointerDown={cancel}>
       {text}
-      {/* a click that came before any hover (touch): copied here, antd's button takes over after */}
+      {/* a click before antd's copy is mounted copies here; antd's button takes over after */}
       <button
         type="button"
         className="cell-copy"
         aria-label={t('renderer.copy')}
         onClick={() => {
           void navigator.clipboard?.writeText(text).catch(() => undefined);
-          arm();
+          setLive(true);
         }}
       >
         <CopyOutlined />

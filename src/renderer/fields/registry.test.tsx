@@ -106,6 +106,19 @@ describe('table cells', () => {
     await waitFor(() => expect(box.querySelector('.ant-typography-copy')).not.toBeNull());
     expect(box.textContent).toBe('SO1876543210987654321');
   });
+  it('copyable: a click before antd is mounted copies the exact text', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (s: string) => void copied.push(s) }, configurable: true });
+    cell({ type: 'string', title: 'x.y', copyable: true }, 'SO1876543210987654321');
+    const box = screen.getByTestId('cell');
+    fireEvent.pointerEnter(box.firstElementChild!);
+    fireEvent.pointerDown(screen.getByRole('button', { name: '复制' }));
+    await new Promise((r) => setTimeout(r, 200));
+    // the press kept the button in place, so its click lands
+    fireEvent.click(screen.getByRole('button', { name: '复制' }));
+    expect(copied).toEqual(['SO1876543210987654321']);
+    await waitFor(() => expect(box.querySelector('.ant-typography-copy')).not.toBeNull());
+  });
 });
 
 describe('dict select in an edit form', () => {

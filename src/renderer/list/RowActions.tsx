@@ -1,8 +1,8 @@
 /**
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
  * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`),
- * and the "更多" dropdown is mounted when the pointer or keyboard reaches it: a Dropdown per row was a
- * good part of a page's render.
+ * and the "更多" dropdown is mounted at its first click: a Dropdown per row was a good part of a
+ * page's render.
  */
 import { memo, useState } from 'react';
 import { DownOutlined } from '@ant-design/icons';
@@ -36,13 +36,17 @@ export const RowActions = memo(function RowActions({ gate, record, onRun }: Prop
   );
 });
 
+/**
+ * The first click mounts the dropdown already open (afterwards it opens and closes it itself). Not on
+ * hover: mounting replaces the link's element, and a click whose press and release land on different
+ * elements is no click (a quick automated or touch click right after the pointer arrived was lost).
+ */
 function More({ gate, names, record, onRun }: Props & { names: string[] }) {
   const t = useT();
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
-  const arm = () => setArmed(true);
   const link = (
-    <a data-more style={NOWRAP} onPointerEnter={arm} onFocus={arm} onClick={() => !armed && (setArmed(true), setOpen(true))}>
+    <a data-more style={NOWRAP} onClick={() => !armed && (setArmed(true), setOpen(true))}>
       {t('renderer.more')} <DownOutlined style={{ fontSize: 10 }} />
     </a>
   );
