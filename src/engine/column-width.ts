@@ -28,10 +28,22 @@ export function textMeasure(fontFamily: string): Measure {
   const ctx = canvas;
   if (!ctx) return (text, size) => (labelWidth(text) * size) / 14;
   return (text, size, bold) => {
-    ctx.font = `${bold ? 600 : 400} ${size}px ${fontFamily}`;
-    return ctx.measureText(text).width;
+    const font = `${bold ? 600 : 400} ${size}px ${fontFamily}`;
+    const key = `${font}\n${text}`;
+    let w = measured.get(key);
+    if (w === undefined) {
+      // setting a canvas font parses it: only when it changes (a list's widths measure ~100 texts)
+      if (lastFont !== font) ctx.font = lastFont = font;
+      w = ctx.measureText(text).width;
+      measured.set(key, w);
+    }
+    return w;
   };
 }
+
+/** Widths already measured (titles and labels come back on every list and locale switch), and the canvas's font. */
+const measured = new Map<string, number>();
+let lastFont = '';
 
 export interface WidthContext {
   measure: Measure;

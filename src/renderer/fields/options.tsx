@@ -3,7 +3,7 @@
  * the record's `<field>Name`/`<field>Label` when sent, else a cached lookup.
  */
 import { Select, Spin } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { isEmptyValue, labelFromRecord, labelsFromRecord, useOptionLabel, useOptions } from '../../engine';
 import { useT } from '../i18n';
 import { Empty } from './Empty';
@@ -19,9 +19,16 @@ function OptionValue({ name, field, value, record }: ValueProps) {
 
 function OptionSelect(p: ControlProps) {
   const t = useT();
-  const { options, loading, search } = useOptions(p.field, p.depends);
   const multiple = !!p.field.multiple && p.mode !== 'search';
   const value = isEmptyValue(p.value) ? undefined : Array.isArray(p.value) ? p.value.map(String) : String(p.value);
+  // The options are asked for when the select is used (focused, opened, typed into) or holds a value
+  // whose name the record does not give: a list's search form has several such selects, and their
+  // answers re-drew it while the page was still becoming usable.
+  const [used, setUsed] = useState(false);
+  const fromRecord = labelsFromRecord(p.record, p.name);
+  const unnamed = (value === undefined ? [] : Array.isArray(value) ? value : [value]).some((v) => !fromRecord.has(v));
+  const { options, loading, search } = useOptions(p.field, p.depends, used || unnamed);
+  const use = () => setUsed(true);
   // Every label seen (the record's own, then each option list): a chosen value keeps its name when a
   // later search, or the first page of options, no longer holds it — never a bare id in the box.
   const known = useRef(new Map<string, string>());
@@ -43,7 +50,12 @@ function OptionSelect(p: ControlProps) {
       showSearch
       filterOption={false}
       options={shown}
-      onSearch={search}
+      onSearch={(k) => {
+        use();
+        search(k);
+      }}
+      onFocus={use}
+      onOpenChange={(open) => open && use()}
       loading={loading}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       placeholder={t('renderer.placeholder.select', { field: p.field.title ? t(p.field.title) : '' })}

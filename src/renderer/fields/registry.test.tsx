@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FIELD_TYPES, type Field, type FieldType, type Resource } from '../../schema';
@@ -122,14 +122,16 @@ describe('table cells', () => {
 });
 
 describe('dict select in an edit form', () => {
-  function control(value: unknown, record: Record<string, unknown>) {
-    const rt = fakeRuntime({ '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }] });
+  let rt = fakeRuntime({});
+  // `dict`: another dictionary than the other tests' (options are cached per source)
+  function control(value: unknown, record: Record<string, unknown>, dict = 'store') {
+    rt = fakeRuntime({ [`/dict/${dict}`]: () => [{ value: '5', label: '朝阳旗舰店' }] });
     const { FormControl } = fieldTypes.dict;
     return render(
       <IntlProvider locale="zh-CN" messages={messages}>
         <RuntimeProvider value={rt.runtime}>
           <div data-testid="control">
-            <FormControl name="storeId" field={{ type: 'dict', title: 'x.y', dict: 'store' }} resource={res} value={value} record={record} mode="form" />
+            <FormControl name="storeId" field={{ type: 'dict', title: 'x.y', dict }} resource={res} value={value} record={record} mode="form" />
           </div>
         </RuntimeProvider>
       </IntlProvider>,
@@ -144,5 +146,16 @@ describe('dict select in an edit form', () => {
   it('a value among the options shows the option’s label', async () => {
     control('5', { storeId: '5' });
     await waitFor(() => expect(shown()).toBe('朝阳旗舰店'));
+  });
+  it('asks for its options only when used, or when it must name its value', async () => {
+    control(undefined, {}, 'shop');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rt.calls).toHaveLength(0);
+    fireEvent.focus(screen.getByTestId('control').querySelector('input')!);
+    await waitFor(() => expect(rt.calls.map((c) => c.path)).toEqual(['/dict/shop']));
+    cleanup();
+    control('77', { storeId: '77', storeName: '远郊五号店' }, 'user');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rt.calls, 'the record names it').toHaveLength(0);
   });
 });
