@@ -10,17 +10,19 @@ function EnumTags({ value, field, resource }: ValueProps) {
   const t = useT();
   if (isEmptyValue(value)) return <Empty />;
   const values = enumValues(app, resource, field);
-  const list = Array.isArray(value) ? value : [value];
+  const tag = (v: unknown) => {
+    const def = values.find((e) => e.value === v || String(e.value) === String(v));
+    return (
+      <Tag key={String(v)} color={def?.color} bordered={false}>
+        {def ? t(def.label) : String(v)}
+      </Tag>
+    );
+  };
+  // one value (a status): the tag alone, without a Space around it
+  if (!Array.isArray(value)) return tag(value);
   return (
     <Space size={[0, 4]} wrap>
-      {list.map((v) => {
-        const def = values.find((e) => e.value === v || String(e.value) === String(v));
-        return (
-          <Tag key={String(v)} color={def?.color} bordered={false}>
-            {def ? t(def.label) : String(v)}
-          </Tag>
-        );
-      })}
+      {value.map(tag)}
     </Space>
   );
 }

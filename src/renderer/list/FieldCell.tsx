@@ -16,7 +16,8 @@ interface Props {
   also?: string[];
 }
 
-function One({ resource, record, name, render }: Omit<Props, 'also'>) {
+/** One value's cell: a plain call, not a component of its own (one element less per value on a page). */
+function one({ resource, record, name, render }: Omit<Props, 'also'>) {
   const field = fieldOf(resource, name);
   const slot = render ?? field.render;
   if (slot) {
@@ -38,13 +39,13 @@ function One({ resource, record, name, render }: Omit<Props, 'also'>) {
  * not drawn again (the cells' antd widgets were most of that render in the profile).
  */
 export const FieldCell = memo(function FieldCell({ also = [], ...p }: Props) {
-  if (!also.length) return <One {...p} />;
+  if (!also.length) return one(p);
   return (
     <div>
-      <One {...p} />
+      {one(p)}
       {also.map((n) => (
         <span key={n} className="cell-also">
-          <One resource={p.resource} record={p.record} name={n} />
+          {one({ resource: p.resource, record: p.record, name: n })}
         </span>
       ))}
     </div>
