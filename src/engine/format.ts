@@ -11,23 +11,20 @@ import dayjs from 'dayjs';
 
 const MONEY_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+/** One Intl.NumberFormat per locale and kind: constructing one took ~1 ms, once per cell. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${kind}`;
+  let nf = numberFormats.get(key);
+  if (!nf) numberFormats.set(key, (nf = new Intl.NumberFormat(locale, options)));
+  return nf;
+}
+
 /**
  * Formats a decimal money string with the locale's grouping and currency sign, never through a
  * float: the integer part goes through Intl as a BigInt and the cents are copied as written.
  * A value that is not a decimal string is returned unchanged (so bad data stays visible).
  */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-/** One formatter per locale and currency: constructing one took ~1 ms, once per money cell. */
-function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
-  let nf = moneyFormats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
-    moneyFormats.set(key, nf);
-  }
-  return nf;
-}
-
 export function formatMoney(value: unknown, locale: string, currency = 'CNY'): string {
   if (value === null || value === undefined || value === '') return '';
   const text = typeof value === 'number' ? String(value) : String(value).trim();
@@ -35,26 +32,21 @@ export function formatMoney(value: unknown, locale: string, currency = 'CNY'): s
   if (!m) return text;
   const [, minus, int, frac = ''] = m;
   const cents = (frac + '00').slice(0, Math.max(2, frac.length));
-  const parts = moneyFormat(locale, currency).formatToParts(BigInt(int));
-  const out = parts.map((p) => (p.type === 'fraction' ? cents : p.value)).join('');
+  const nf = numberFormat(locale, `money ${currency}`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
+  const out = nf
+    .formatToParts(BigInt(int))
+    .map((p) => (p.type === 'fraction' ? cents : p.value))
+    .join('');
   const isZero = /^0*$/.test(int) && /^0*$/.test(cents);
   return minus && !isZero ? `-${out}` : out;
 }
 
-/** Masks the middle of a mobile number (138****1234) or of a landline (010-****5678). */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** A number in the locale's grouping, integers without decimals (one formatter per locale and kind, as for money). */
+/** A number in the locale's grouping, integers without decimals. */
 export function formatNumber(value: number, locale: string, integer: boolean): string {
-  const key = `${locale}|${integer}`;
-  let nf = numberFormats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(locale, { maximumFractionDigits: integer ? 0 : 6 });
-    numberFormats.set(key, nf);
-  }
-  return nf.format(value);
+  return numberFormat(locale, integer ? 'integer' : 'number', { maximumFractionDigits: integer ? 0 : 6 }).format(value);
 }
 
+/** Masks the middle of a mobile number (138****1234) or of a landline (010-****5678). */
 export function maskPhone(value: unknown): string {
   if (value === null || value === undefined) return '';
   const s = String(value);

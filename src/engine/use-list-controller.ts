@@ -58,8 +58,8 @@ function toPage(data: unknown): { list: Row[]; total: number; totalExact: boolea
  * request still goes out and its answer replaces them.
  */
 export function rowsWithin(resource: Resource, shown: { state: ListState; rows: Row[] }, next: ListState): Row[] | null {
-  const window = (st: ListState) => JSON.stringify({ ...listQuery(resource, st), current: 0, pageSize: 0 });
-  if (window(shown.state) !== window(next)) return null;
+  const query = (st: ListState) => JSON.stringify({ ...listQuery(resource, st), current: 0, pageSize: 0 });
+  if (query(shown.state) !== query(next)) return null;
   const from = (next.current - 1) * next.pageSize;
   const to = from + next.pageSize;
   const shownFrom = (shown.state.current - 1) * shown.state.pageSize;
@@ -189,8 +189,9 @@ export function useListController(resource: Resource): ListController {
           if (ac.signal.aborted) return;
           const page = toPage(data);
           setShown((sh) => {
-            // the rows shown ahead of the answer (rowsWithin) and still the same: nothing to draw again
-            const same = sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
+            // the rows shown ahead of the answer for this very state (rowsWithin) and still the same:
+            // nothing to draw again (compared only then, not on every answer)
+            const same = sh.state === next && sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
             if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact) return sh;
             return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact };
           });

@@ -12,7 +12,7 @@ import { Typography } from 'antd';
 import { useT } from '../i18n';
 
 /** How long the pointer rests on the cell before antd's copy is mounted. */
-export const ARM_AFTER_MS = 120;
+const ARM_AFTER_MS = 120;
 
 export function CopyableText({ text }: { text: string }) {
   const t = useT();
