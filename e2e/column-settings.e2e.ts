@@ -6,7 +6,7 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { closeBrowser, pageAs, shot } from './lib/browser';
+import { closeBrowser, pageAs, shot, STILL } from './lib/browser';
 import { msg } from './lib/expect';
 
 after(closeBrowser);
@@ -16,7 +16,8 @@ const RESET = { 'zh-CN': '重置', 'en-US': 'Reset' } as const;
 
 async function openSettings(page: Page) {
   await page.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting').click();
-  await page.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden])').first().waitFor();
+  // once it has zoomed in (STILL): a click while it moves can miss
+  await page.locator(`.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden])${STILL}`).first().waitFor();
 }
 
 describe('column settings', () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { callApi, type Locale } from './api';
 import { msg, until } from './expect';
+import { STILL } from './browser';
 
 export type { Locale };
 export type Json = Record<string, any>;
@@ -142,11 +143,11 @@ export async function runRowAction(page: Page, locale: Locale, row: Locator, lab
     return;
   }
   await cell.getByText(msg(locale, 'renderer.more')).click();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
+  await page.locator(`.ant-dropdown:visible .ant-dropdown-menu-item${STILL}`, { hasText: label }).click();
 }
 
 /** The OK button of a dialog (modal, confirm or drawer footer). */
-export const okButton = (scope: Locator, locale: Locale) => scope.getByRole('button', { name: buttonName(msg(locale, 'renderer.ok')) });
+export const okButton = (scope: Locator, locale: Locale) => scope.locator(`button${STILL}`).filter({ hasText: buttonName(msg(locale, 'renderer.ok')) });
 
 /**
  * Opens a select and returns its option labels once loading is over (options shown, or the empty

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { callApi, type Locale } from './api';
 import { msg, until } from './expect';
+import { STILL } from './browser';
 
 export type { Locale };
 export type Json = Record<string, any>;
@@ -91,7 +92,7 @@ export function buttonName(text: string): RegExp {
  * name but not what a user sees or can click.
  */
 export function button(scope: Locator, text: string): Locator {
-  return scope.locator('button').filter({ hasText: buttonName(text) });
+  return scope.locator(`button${STILL}`).filter({ hasText: buttonName(text) });
 }
 
 /** The status tab labels as shown, e.g. ["全部 (2000)", "待派单 (85)", …]. */
@@ -192,7 +193,7 @@ export async function runRowAction(page: Page, row: Locator, label: string): Pro
     return;
   }
   await cell.locator('[data-more]').click();
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label });
+  const item = page.locator(`.ant-dropdown:visible .ant-dropdown-menu-item${STILL}`, { hasText: label });
   await item.first().click();
 }
 

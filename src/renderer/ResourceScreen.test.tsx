@@ -187,6 +187,38 @@ describe('ResourceScreen: staff list', () => {
   });
 });
 
+describe('ResourceScreen: column settings', () => {
+  const headerTexts = () => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
+  async function resetColumns() {
+    fireEvent.click(document.querySelector('.ant-pro-table-list-toolbar-setting-item .anticon-setting')!);
+    const overlay = await waitFor(() => {
+      const el = document.querySelector('.ant-pro-table-column-setting-overlay');
+      expect(el).toBeTruthy();
+      return el as HTMLElement;
+    });
+    fireEvent.click(within(overlay).getByText('重置'));
+  }
+
+  for (const when of ['before the first rows arrive', 'after the rows are in'] as const) {
+    it(`starts from the stored settings; reset goes back to the schema's columns and stores them (${when})`, async () => {
+      localStorage.setItem(`columns:${ME}:staff`, JSON.stringify({ columns: { nickname: { show: false } } }));
+      let answer: (v: unknown) => void = () => undefined;
+      const list = when === 'after the rows are in' ? page : () => new Promise((r) => (answer = r));
+      mountScreen(<ResourceScreen resource={staff} />, { '/user/list': list }, { url: '/staff', user: me });
+      const nickname = messages['staff.nickname'];
+      await waitFor(() => expect(headerTexts()).toContain(messages['staff.username']));
+      if (when === 'after the rows are in') await screen.findByText('lisi');
+      expect(headerTexts()).not.toContain(nickname);
+      await resetColumns();
+      await waitFor(() => expect(headerTexts()).toContain(nickname));
+      expect(JSON.parse(localStorage.getItem(`columns:${ME}:staff`)!).columns.nickname?.show).not.toBe(false);
+      answer(page({ current: 1, pageSize: 20 }));
+      await screen.findByText('王管理');
+      expect(headerTexts()).toContain(nickname);
+    });
+  }
+});
+
 describe('ResourceScreen: add form', () => {
   async function openAdd(handlers: Parameters<typeof mountScreen>[1]) {
     const m = mountScreen(

@@ -5,7 +5,7 @@
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, Grid, Space, theme } from 'antd';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -27,6 +27,7 @@ import {
   textMeasure,
   listTabs,
   ALL_TAB,
+  type ColumnState,
   type Row,
 } from '../../engine';
 import { useT } from '../i18n';
@@ -104,14 +105,6 @@ export function ListScreen({ resource }: { resource: Resource }) {
   );
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 
-  // ProTable owns the column settings (a change there redraws the table only) and tells us to store
-  // them. It starts from `defaultValue`, the stored settings; its "reset" goes back to `defaultValue` as
-  // it is then: the schema's defaults once the first rows are in (the table draws again with them anyway).
-  const initialColumns = useRef(settings.columns).current;
-  const firstLoaded = useRef(false);
-  if (!list.loading) firstLoaded.current = true;
-  const columnsDefault = firstLoaded.current ? settings.defaults : initialColumns;
-
   const tabs = view.tabs;
   // The active tab, page and sort are those of the rows on screen: they change with the rows, in one render.
   const shown = list.shownState;
@@ -131,6 +124,26 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // Handlers read the latest controller through a ref, so the table element below depends on what it shows only.
   const live = useRef({ list, settings, runner });
   live.current = { list, settings, runner };
+
+  // ProTable owns the column settings (a change there redraws the table only) and tells us to store
+  // them. It reads `defaultValue` twice: once as it mounts (its starting state: the stored settings)
+  // and at a click on its "reset" (where it goes back to: the schema's defaults). One object whose
+  // getter answers by whether the table has mounted, so a reset is right however early it is clicked.
+  const columnsMounted = useRef(false);
+  useLayoutEffect(() => {
+    columnsMounted.current = true;
+  }, []);
+  const columnsState = useMemo(() => {
+    const initial = settings.columns;
+    const defaults = settings.defaults;
+    return {
+      get defaultValue() {
+        return columnsMounted.current ? defaults : initial;
+      },
+      onChange: (v: Record<string, ColumnState>) => live.current.settings.setColumns(v),
+    };
+    // the stored settings only matter at mount; the defaults follow the schema
+  }, [settings.defaults]);
 
   const toolbar = useMemo(
     () =>
@@ -209,7 +222,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
         tableLayout="fixed"
         size={settings.density}
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
-        columnsState={{ defaultValue: columnsDefault, onChange: (v) => live.current.settings.setColumns(v) }}
+        columnsState={columnsState}
         options={{ reload: () => live.current.list.refetch(), density: true, setting: { listsHeight: 400 }, fullScreen: false }}
         form={formConfig}
         search={searchConfig}
@@ -291,7 +304,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       list.rowKey,
       shown,
       settings.density,
-      columnsDefault,
+      columnsState,
       toolbar,
       tabs,
       tabList,
