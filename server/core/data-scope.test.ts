@@ -6,6 +6,11 @@ const SCOPES: Record<string, Scope> = {
   order: { all: ['admin', 'finance'], store: 'storeId', merchant: 'merchantId' },
   shipment: { all: ['admin', 'finance'], store: { field: 'orderId', via: 'order' }, merchant: 'merchantId' },
   merchant: { all: ['admin', 'finance'], merchant: 'id' },
+  store: { all: ['admin', 'finance'], store: 'id', merchant: 'merchantId' },
+  shop: { all: ['admin', 'finance'], store: { field: 'merchantId', via: 'store', by: 'merchantId' }, merchant: 'merchantId' },
+  byId: { all: ['admin'], store: { field: 'storeId', via: 'store', by: 'id' } },
+  // two levels: rows of the shops a store-bound user reaches (through the store's merchant)
+  shopNote: { all: ['admin'], store: { field: 'shopId', via: 'shop' } },
 };
 const of = (user: Parameters<typeof rowRestriction>[0], name: string) => rowRestriction(user, name, (n) => SCOPES[n]);
 
@@ -26,11 +31,46 @@ describe('rowRestriction', () => {
       via: { resource: 'order', restriction: { field: 'storeId', ids: [7n] } },
     });
   });
+  it('"by": the field holds that field of a via row, not its id ("by": "id" is the default, left out)', () => {
+    const store = { field: 'id', ids: [7n] };
+    expect(of({ roles: ['dispatcher'], storeId: 7n }, 'shop')).toEqual({
+      field: 'merchantId',
+      ids: [],
+      via: { resource: 'store', restriction: store, by: 'merchantId' },
+    });
+    expect(of({ roles: ['dispatcher'], storeId: 7n }, 'byId')).toEqual({ field: 'storeId', ids: [], via: { resource: 'store', restriction: store } });
+    expect(of({ roles: ['dispatcher'], storeId: 7n }, 'shopNote')).toEqual({
+      field: 'shopId',
+      ids: [],
+      via: { resource: 'shop', restriction: { field: 'merchantId', ids: [], via: { resource: 'store', restriction: store, by: 'merchantId' } } },
+    });
+    // the other bindings are as before
+    expect(of({ roles: ['admin'], merchantId: 3n }, 'shop')).toEqual({ field: 'merchantId', ids: [3n] });
+    expect(of({ roles: ['admin'] }, 'shop')).toBeNull();
+    expect(of({ roles: ['dispatcher'] }, 'shop')).toEqual({ field: 'id', ids: [] });
+  });
   it('the CLI names unknown fields and resources', () => {
     expect(scopeProblems({ all: [], store: 'shopId', merchant: { field: 'orderId', via: 'ordr' } }, ['orderId'], ['order'])).toEqual([
       'scope.store: "shopId" is not a field of this resource',
       'scope.merchant.via: no resource named "ordr"',
     ]);
+  });
+  it('the CLI names a "by" that is not a field of the via resource, when it knows that resource\'s fields', () => {
+    const fieldsOf = (name: string) => (name === 'store' ? ['id', 'merchantId', 'name'] : undefined);
+    const scope = (by: string): Scope => ({
+      all: [],
+      store: { field: 'merchantId', via: 'store', by },
+      merchant: { field: 'merchantId', via: 'merchant', by },
+    });
+    expect(scopeProblems(scope('merchantId'), ['merchantId'], ['store', 'merchant'], fieldsOf)).toEqual([]);
+    expect(scopeProblems(scope('id'), ['merchantId'], ['store', 'merchant'], fieldsOf)).toEqual([]);
+    // merchant's fields are unknown (fieldsOf: undefined): not reported
+    expect(scopeProblems(scope('merchantID'), ['merchantId'], ['store', 'merchant'], fieldsOf)).toEqual([
+      'scope.store.by: "merchantID" is not a field of resource "store"',
+    ]);
+    // no fieldsOf at all: the check is skipped; an unknown via resource is reported once, not its "by"
+    expect(scopeProblems(scope('merchantID'), ['merchantId'], ['store', 'merchant'])).toEqual([]);
+    expect(scopeProblems(scope('merchantID'), ['merchantId'], ['merchant'], fieldsOf)).toEqual(['scope.store.via: no resource named "store"']);
   });
 });
 
@@ -51,5 +91,21 @@ describe('scopeSql', () => {
       'l.order_id IN (SELECT id FROM orders WHERE store_id = $1)',
     );
     expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), [], 'l')).toThrow(/no table/);
+  });
+  it('"by" selects that column of the via table (qualified) instead of its id; nested vias nest', () => {
+    const p: unknown[] = ['x'];
+    expect(scopeSql(of({ roles: [], storeId: 7n }, 'shop'), p, 's', { store: 'stores' })).toBe(
+      's.merchant_id IN (SELECT stores.merchant_id FROM stores WHERE id = $2)',
+    );
+    expect(p).toEqual(['x', 7n]);
+    expect(scopeSql(of({ roles: [], storeId: 7n }, 'byId'), [], 't', { store: 'stores' })).toBe('t.store_id IN (SELECT id FROM stores WHERE id = $1)');
+    expect(scopeSql(of({ roles: [], storeId: 7n }, 'shopNote'), [], 'n', { store: 'stores', shop: 'shops' })).toBe(
+      'n.shop_id IN (SELECT id FROM shops WHERE merchant_id IN (SELECT stores.merchant_id FROM stores WHERE id = $1))',
+    );
+    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shop'), [], 's')).toThrow(/no table given for resource "store"/);
+    // a merchant-bound user: an equality, as before
+    const pm: unknown[] = [];
+    expect(scopeSql(of({ roles: [], merchantId: 3n }, 'shop'), pm, 's', { store: 'stores' })).toBe('s.merchant_id = $1');
+    expect(pm).toEqual([3n]);
   });
 });

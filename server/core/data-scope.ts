@@ -51,7 +51,8 @@ export function columnOf(field: string): string {
 /**
  * The SQL condition of a restriction ('' for none), its values appended to `params`. Columns are the
  * fields in snake_case, prefixed by `alias`; a `via` restriction needs the referenced resource's table
- * in `tables` (e.g. { order: 'orders' }). One bound id is an equality, so the column's index serves it.
+ * in `tables` (e.g. { order: 'orders' }) and is `col IN (SELECT id FROM <table> WHERE <inner>)`, or
+ * `SELECT <table>.<by's column>` with `via.by`. One bound id is an equality, so the column's index serves it.
  */
 export function scopeSql(r: RowRestriction | null, params: unknown[], alias = '', tables: Record<string, string> = {}): string {
   if (!r) return '';
@@ -60,7 +61,9 @@ export function scopeSql(r: RowRestriction | null, params: unknown[], alias = ''
     const table = tables[r.via.resource];
     if (!table) throw new Error(`scopeSql: no table given for resource "${r.via.resource}"`);
     const inner = scopeSql(r.via.restriction, params, '', tables) || 'TRUE';
-    return `${col} IN (SELECT id FROM ${table} WHERE ${inner})`;
+    // `by` is qualified: a column the via table lacks is an error, never the outer row's column of that name
+    const selected = r.via.by ? `${table}.${columnOf(r.via.by)}` : 'id';
+    return `${col} IN (SELECT ${selected} FROM ${table} WHERE ${inner})`;
   }
   if (r.ids.length === 0) return 'FALSE';
   params.push(r.ids.length === 1 ? r.ids[0] : r.ids);

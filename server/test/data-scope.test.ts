@@ -6,7 +6,8 @@
  *   merchant user         role finance, bound (through POST /user/add) to M, the merchant of S
  *   loner                 role dispatcher, bound to nothing: no row
  * What: list, count and status-tab counts, detail, logs, export and actions on orders; stores,
- * merchants, shops, products, logistics orders, staff; the dictionaries; the dashboard. Expected
+ * merchants, shops (a store-bound user sees its store's merchant's shops, manages none), products,
+ * logistics orders, staff; the dictionaries; the dashboard. Expected
  * numbers come from the database; a row outside the scope must answer exactly as a missing id.
  */
 import ExcelJS from 'exceljs';
@@ -253,19 +254,128 @@ describe('merchant user (merchant M): stores, merchants, shops, products, logist
   });
 });
 
+/** The ids of a query's rows, sorted as strings. */
+const idsOf = async (sql: string, params: unknown[] = []) => (await t.db.query<{ id: bigint | string }>(sql, params)).rows.map((r) => String(r.id)).sort();
+const values = (options: any[]) => options.map((o) => String(o.value)).sort();
+
 describe('dispatcher (store S) and loner (unbound dispatcher): dictionaries', () => {
-  it("/dict/store holds S only, /dict/user S's staff only, /dict/shop nothing", async () => {
+  it("/dict/store holds S only, /dict/user S's staff only, /dict/shop the shops of S's merchant", async () => {
     const stores = (await t.get('/api/dict/store', { token: tok.dispatcher })).data.data as any[];
     expect(stores.map((s) => s.value)).toEqual([S]);
     const users = (await t.get('/api/dict/user', { token: tok.dispatcher })).data.data as any[];
     expect(users.length).toBeGreaterThan(0);
     expect(users.every((u) => u.storeId === S)).toBe(true);
-    expect((await t.get('/api/dict/shop', { token: tok.dispatcher })).data.data).toEqual([]);
     for (const path of ['/api/dict/store', '/api/dict/user', '/api/dict/shop', '/api/order/list']) {
       const r = await t.get(path, { token: tok.loner });
       expect(r.data.code).toBe(0);
       expect(Array.isArray(r.data.data) ? r.data.data : r.data.data.list).toEqual([]);
     }
     expect((await t.get('/api/dict/store', { token: tok.admin })).data.data.length).toBeGreaterThan(1);
+  });
+
+  it("/dict/shop: the dispatcher gets exactly M's shops (those its store's orders come from among them), as the merchant user does", async () => {
+    const mine = await idsOf('SELECT id FROM shops WHERE merchant_id = $1', [M]);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThanOrEqual(50); // the dictionary's limit: the whole set is compared
+    expect(await n('SELECT count(*) AS n FROM shops WHERE merchant_id <> $1', [M])).toBeGreaterThan(0);
+    const shops = (await t.get('/api/dict/shop', { token: tok.dispatcher })).data.data as any[];
+    expect(values(shops)).toEqual(mine);
+    expect(shops.every((o) => o.merchantId === M)).toBe(true);
+    const ofOrders = await idsOf('SELECT DISTINCT shop_id AS id FROM orders WHERE store_id = $1 AND shop_id IS NOT NULL', [S]);
+    expect(ofOrders.length).toBeGreaterThan(0);
+    expect(ofOrders.every((id) => mine.includes(id))).toBe(true);
+    // the merchant user: the same shops, as before
+    expect(values((await t.get('/api/dict/shop', { token: tok.merchant })).data.data)).toEqual(mine);
+    // a filter naming another merchant cannot widen the scope; a keyword narrows within it
+    const otherM = await one('SELECT merchant_id FROM shops WHERE merchant_id <> $1 ORDER BY id LIMIT 1', [M]);
+    expect((await t.get('/api/dict/shop', { token: tok.dispatcher, query: { merchantId: otherM } })).data.data).toEqual([]);
+    const [first] = (await t.db.query<{ id: bigint; name: string }>('SELECT id, name FROM shops WHERE merchant_id = $1 ORDER BY id LIMIT 1', [M])).rows;
+    const kw = (await t.get('/api/dict/shop', { token: tok.dispatcher, query: { keyword: first.name } })).data.data as any[];
+    expect(kw.map((o) => String(o.value))).toContain(String(first.id));
+    expect(kw.every((o) => o.merchantId === M)).toBe(true);
+    // admin: every merchant's shops (the first 50)
+    const all = (await t.get('/api/dict/shop', { token: tok.admin })).data.data as any[];
+    expect(all.length).toBe(Math.min(50, await n('SELECT count(*) AS n FROM shops')));
+    expect(all.some((o) => o.merchantId !== M)).toBe(true);
+    expect(values((await t.get('/api/dict/shop', { token: tok.admin, query: { merchantId: otherM } })).data.data)).toEqual(
+      (await idsOf('SELECT id FROM shops WHERE merchant_id = $1', [otherM])).slice(0, 50),
+    );
+  });
+});
+
+describe("a store-bound admin (store S): sees the shops of S's merchant, manages none", () => {
+  let a: string;
+  let own: string; // a shop of M
+  let other: string; // a shop of another merchant
+  beforeAll(async () => {
+    const add = await t.post(
+      '/api/user/add',
+      { username: 'storeadmin', nickname: 's', password: 'Scope1234', roles: ['admin'], storeId: S },
+      { token: tok.admin },
+    );
+    expect(add.data.code).toBe(0);
+    a = await t.login('storeadmin', 'Scope1234');
+    own = await one('SELECT id::text FROM shops WHERE merchant_id = $1 ORDER BY id LIMIT 1', [M]);
+    other = await one('SELECT id::text FROM shops WHERE merchant_id <> $1 ORDER BY id LIMIT 1', [M]);
+  });
+
+  it("list, listAll, export and detail hold M's shops only; another merchant's shop answers as missing", async () => {
+    const mine = await idsOf('SELECT id FROM shops WHERE merchant_id = $1', [M]);
+    const list = (await t.get('/api/merchantAuth/list', { token: a, query: { pageSize: 200 } })).data.data;
+    expect(list.total).toBe(mine.length);
+    expect(list.list.map((r: any) => String(r.id)).sort()).toEqual(mine);
+    expect(((await t.get('/api/shop/listAll', { token: a })).data.data as any[]).map((r) => String(r.id)).sort()).toEqual(mine);
+    const exp = await t.get('/api/merchantAuth/export', { token: a });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exp.rawPayload as any);
+    expect(wb.worksheets[0].rowCount - 1).toBe(mine.length);
+    expect((await t.get('/api/merchantAuth/detail', { token: a, query: { id: own } })).data.data.id).toBe(own);
+    expect((await t.get('/api/merchantAuth/imports', { token: a, query: { id: own } })).data.code).toBe(0);
+    await likeMissing(a, 'GET', '/api/merchantAuth/detail', other);
+    await likeMissing(a, 'GET', '/api/merchantAuth/imports', other);
+  });
+
+  /** like `likeMissing`, and the answer is the shop's 404 (not a refusal of the input both share) */
+  async function notFoundAs(token: string, method: 'GET' | 'POST', path: string, id: string, body: Record<string, unknown> = {}) {
+    await likeMissing(token, method, path, id, body);
+    const r = method === 'GET' ? await t.get(path, { token, query: { ...body, id } as any }) : await t.post(path, { ...body, id }, { token });
+    expect(r.statusCode).toBe(404);
+  }
+  const day = (k: number) => new Date(Date.now() + k * 86_400_000).toISOString().slice(0, 10);
+
+  it("authorise, unbind, import trades and sync products on M's own shop answer as missing and change nothing", async () => {
+    const before = await one('SELECT row_to_json(s)::text FROM shops s WHERE id = $1', [own]);
+    const imports = await n('SELECT count(*) AS n FROM trade_imports WHERE shop_id = $1', [own]);
+    await notFoundAs(a, 'GET', '/api/merchantAuth/auth', own);
+    await notFoundAs(a, 'GET', '/api/merchantAuth/unbind', own);
+    await notFoundAs(a, 'GET', '/api/merchantAuth/syncProducts', own);
+    await notFoundAs(a, 'POST', '/api/merchantAuth/getHistoryTrades', own, { importRange: [day(-3), day(-2)] });
+    expect(await n('SELECT count(*) AS n FROM trade_imports WHERE shop_id = $1', [own])).toBe(imports);
+    const sync = await t.get('/api/product/sync', { token: a, query: { shopId: own } });
+    const syncMissing = await t.get('/api/product/sync', { token: a, query: { shopId: MISSING } });
+    expect(sync.statusCode).toBe(404);
+    expect(answer(sync, own)).toEqual(answer(syncMissing, MISSING));
+    expect(await one('SELECT row_to_json(s)::text FROM shops s WHERE id = $1', [own])).toBe(before);
+    // a new shop under M: M is outside a store-bound user's merchants
+    const added = await t.post('/api/merchantAuth/add', { merchantId: M, platform: 'jd', name: '门店越权店', platformShopId: 'JD-STORE-SCOPE' }, { token: a });
+    expect(added.statusCode).toBe(404);
+    expect(await n(`SELECT count(*) AS n FROM shops WHERE platform_shop_id = 'JD-STORE-SCOPE'`)).toBe(0);
+  });
+
+  it("a merchant-bound admin still manages M's shops, not another merchant's", async () => {
+    const add = await t.post(
+      '/api/user/add',
+      { username: 'mchadmin2', nickname: 'm', password: 'Scope1234', roles: ['admin'], merchantId: M },
+      { token: tok.admin },
+    );
+    expect(add.data.code).toBe(0);
+    const m = await t.login('mchadmin2', 'Scope1234');
+    // past the scope checks: the authorisation starts (or the platform refuses OAuth), never the shop's 404
+    const started = await t.get('/api/merchantAuth/auth', { token: m, query: { id: own } });
+    expect((await t.get('/api/merchantAuth/auth', { token: m, query: { id: MISSING } })).statusCode).toBe(404);
+    expect(started.statusCode).not.toBe(404);
+    if (started.data.code === 0) expect(started.data.data).toMatchObject({ merchantId: M, shopId: own });
+    await notFoundAs(m, 'GET', '/api/merchantAuth/auth', other);
+    await notFoundAs(m, 'GET', '/api/merchantAuth/unbind', other);
   });
 });

@@ -6,6 +6,7 @@ import { lazyPreload } from '../engine/lazy-preload';
 import type { Resource } from '../schema';
 import { Shell, configureAuth } from '../shell';
 import { screens } from '../generated/routes';
+import { optionReaders } from '../generated/option-access';
 import authSchema from '../../schemas/auth.json';
 // The console's own components register themselves with the renderer's registries.
 import '../screens';
@@ -34,6 +35,7 @@ export function App() {
       ScreenView={ScreenView}
       preloadScreenView={() => void ScreenView.preload().catch(() => undefined)}
       loadResource={loadResource}
+      optionReaders={optionReaders}
     />
   );
 }

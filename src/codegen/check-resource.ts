@@ -77,13 +77,19 @@ export function checkResource(ctx: CheckContext, { file, res }: ResourceFile): v
   };
   for (const [name, f] of Object.entries(fields)) checkField(name, f, pointerOf('fields', name));
 
-  // data scope: its fields and "via" resources exist; its roles are declared
+  // data scope: its fields, "via" resources and their "by" fields exist; its roles are declared
   if (res.scope) {
     roles(res.scope.all, '/scope/all');
+    // fields of another resource: known only when its file parsed whole (a lenient read has none)
+    const fieldsOf = (name: string) => {
+      const other = ctx.known.find((r) => r.res.name === name)?.res.fields;
+      return other ? Object.keys(other) : undefined;
+    };
     for (const p of scopeProblems(
       res.scope,
       Object.keys(fields),
       ctx.known.map((r) => r.res.name),
+      fieldsOf,
     ))
       err('/scope', p);
   }

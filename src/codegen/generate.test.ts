@@ -36,6 +36,7 @@ describe('gen on the fixture project', () => {
       'src/generated/icon-svgs.ts',
       'src/generated/icons.ts',
       'src/generated/openapi.json',
+      'src/generated/option-access.ts',
       'src/generated/routes.ts',
       'src/generated/services.ts',
       'src/generated/types.ts',

@@ -8,6 +8,7 @@
  */
 import { buildOpenApi, openApiText } from '../schema/openapi';
 import { genIconSvgs, genIcons } from './gen-icons';
+import { genOptionAccess } from './gen-option-access';
 import { genRoutes } from './gen-routes';
 import { genServices, usedServices } from './gen-services';
 import { genTypes } from './gen-types';
@@ -26,6 +27,7 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages, clientSour
     'schemas/meta/app.schema.json': metaText('App settings (schemas/app.json)', APP_META),
     'schemas/meta/resource.schema.json': metaText('A resource: one screen or API service (schemas/<name>.json)', RESOURCE_META),
     'src/generated/routes.ts': genRoutes(set),
+    'src/generated/option-access.ts': genOptionAccess(set),
     'src/generated/icons.ts': genIcons(set),
     'src/generated/icon-svgs.ts': genIconSvgs(set),
     'src/generated/types.ts': genTypes(set),

@@ -323,6 +323,20 @@ describe('validate reports each schema mistake with file, pointer, line and a se
     ]);
   });
 
+  test('data scope: "by" names a field of the "via" resource; an unknown key of a rule is refused', () => {
+    const T = 'schemas/ticket.json';
+    const scoped = (rule: string) =>
+      editFile(base, T, '"name": "ticket",', `"name": "ticket",\n  "scope": { "all": ["admin"], "store": ${rule}, "merchant": "ownerId" },`);
+    expect(report(scoped('{ "field": "ownerId", "via": "staff", "by": "nickname" }'))).toEqual([]);
+    expect(report(scoped('{ "field": "ownerId", "via": "staff", "by": "id" }'))).toEqual([]);
+    const typo = scoped('{ "field": "ownerId", "via": "staff", "by": "nickName" }');
+    expect(report(typo)).toEqual([line(typo, T, '/scope', '{', 'scope.store.by: "nickName" is not a field of resource "staff"', '"scope"')]);
+    const unknown = scoped('{ "field": "ownerId", "via": "staf", "by": "nickname" }');
+    expect(report(unknown)).toEqual([line(unknown, T, '/scope', '{', 'scope.store.via: no resource named "staf"', '"scope"')]);
+    const extra = scoped('{ "field": "ownerId", "via": "staff", "bye": "nickname" }');
+    expect(report(extra)).toEqual([line(extra, T, '/scope/store/bye', '"bye"', 'unknown property "bye" (did you mean "by"?)')]);
+  });
+
   test('an icon that @ant-design/icons does not have', () => {
     const input: ValidateInput = { ...base, iconExists: (n) => n !== 'BarChartOutlined' };
     expect(report(input)).toEqual([

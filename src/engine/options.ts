@@ -8,6 +8,7 @@
  * const options = await fetchOptions(call, src, { keyword: '朝阳', merchantId: '1' });
  */
 import type { AnyField, ApiBinding, AppSchema, Option } from '../schema';
+import { allowsRoles, normalizePath } from '../schema/derive';
 import type { Runtime } from './runtime';
 
 export interface OptionSource {
@@ -38,6 +39,35 @@ export function optionSource(app: Pick<AppSchema, 'dicts'>, field: AnyField): Op
     };
   }
   throw new Error(`field type "${field.type}" has no options source`);
+}
+
+/** The path (normalised) a dict or ref field takes its options from; undefined for any other field. */
+export function optionPath(app: Pick<AppSchema, 'dicts'>, field: AnyField): string | undefined {
+  if (field.type === 'dict') {
+    const def = field.dict ? app.dicts[field.dict] : undefined;
+    return def ? normalizePath(def.api) : undefined;
+  }
+  if (field.type === 'ref' && field.ref) return normalizePath(field.ref.api);
+  return undefined;
+}
+
+/**
+ * Whether a user holding `roles` may read a field's options: `readers` maps an option source's path to
+ * the roles of its binding (src/generated/option-access.ts); fields without options are readable.
+ *
+ * @example
+ * const readable = optionsReadable(app, optionReaders, user.roles);
+ * readable(order.fields.merchantId) // false for a dispatcher: /merchant/list is admin and finance only
+ */
+export function optionsReadable(
+  app: Pick<AppSchema, 'dicts'>,
+  readers: Readonly<Record<string, readonly string[]>>,
+  roles: readonly string[],
+): (field: AnyField) => boolean {
+  return (field) => {
+    const path = optionPath(app, field);
+    return !path || allowsRoles(readers[path], roles);
+  };
 }
 
 const TTL = 5 * 60_000;

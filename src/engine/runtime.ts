@@ -57,6 +57,11 @@ export interface Runtime {
   download: (binding: ApiBinding, input?: Record<string, unknown>, options?: CallOptions) => Promise<void>;
   /** Loads another resource's schema by name (for ref fields and links). */
   loadResource?: (name: string) => Promise<Resource | undefined>;
+  /**
+   * The roles that may read each option source, by path (src/generated/option-access.ts): a list's
+   * search form leaves out a filter whose options the user cannot read. Absent: every source is open.
+   */
+  optionReaders?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

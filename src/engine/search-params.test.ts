@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import staffJson from '../../schemas/staff.json';
+import orderJson from '../../schemas/order.json';
 import appJson from '../../schemas/app.json';
 import type { AppSchema, Resource } from '../schema';
-import { filtersToFormValues, formValuesToFilters, parseListState, serializeListState } from './search-params';
+import { filtersToFormValues, formValuesToFilters, parseListState, searchFormFields, serializeListState } from './search-params';
+import { optionPath, optionsReadable } from './options';
+import { fieldOf } from './resource-helpers';
+import { optionReaders } from '../generated/option-access';
 import { loadRegions, regionLabel } from './region';
 import { checkUpload } from './upload-check';
 
@@ -46,5 +50,33 @@ describe('checkUpload', () => {
   it('refuses a type outside accept and lets a valid file through', () => {
     expect(checkUpload({ type: 'application/pdf', name: 'a.pdf', size: 10 }, avatar)?.key).toBe('renderer.upload.badType');
     expect(checkUpload({ type: 'image/jpeg', name: 'a.jpg', size: 10 }, avatar)).toBeNull();
+  });
+});
+
+describe('search form fields by who may read their options', () => {
+  const order = orderJson as unknown as Resource;
+  const app = appJson as unknown as AppSchema;
+  const fields = (roles: string[]) => searchFormFields(order, optionsReadable(app, optionReaders, roles));
+
+  it('leaves out a filter whose option source the roles cannot read, and nothing else', () => {
+    const all = searchFormFields(order);
+    expect(all).toContain('merchantId');
+    // /merchant/list is for admin and finance: a dispatcher would get an empty dropdown behind a 403
+    expect(fields(['dispatcher'])).toEqual(all.filter((n) => n !== 'merchantId'));
+    expect(fields(['dispatcher'])).toEqual(expect.arrayContaining(['shopId', 'storeId', 'staffId', 'orderNo']));
+    expect(fields(['admin'])).toEqual(all);
+    expect(fields(['finance'])).toEqual(all);
+    expect(fields(['dispatcher', 'finance'])).toEqual(all);
+  });
+
+  it('reads the roles from the bindings behind refs and dictionaries (generated from the schemas)', () => {
+    expect(optionReaders['/merchant/list']).toEqual(['admin', 'finance']);
+    expect(optionReaders['/dict/auditOperation']).toEqual(['admin']);
+    // open to every signed-in user: not listed
+    expect(optionReaders['/dict/store']).toBeUndefined();
+    expect(optionReaders['/dict/shop']).toBeUndefined();
+    expect(optionPath(app, fieldOf(order, 'shopId'))).toBe('/dict/shop');
+    expect(optionPath(app, fieldOf(order, 'merchantId'))).toBe('/merchant/list');
+    expect(optionPath(app, fieldOf(order, 'orderNo'))).toBeUndefined();
   });
 });

@@ -97,10 +97,13 @@ export function listQuery(resource: Resource, state: ListState): Record<string, 
   return q;
 }
 
-/** Fields shown in the search form: the list's search fields minus the tab field (tabs already filter it). */
-export function searchFormFields(resource: Resource): string[] {
+/**
+ * Fields shown in the search form: the list's search fields minus the tab field (tabs already filter
+ * it) and, given `readable` (optionsReadable), minus those whose options the user may not read.
+ */
+export function searchFormFields(resource: Resource, readable?: (field: AnyField) => boolean): string[] {
   const tabField = resource.list?.tabs?.field;
-  return searchFieldNames(resource).filter((n) => n !== tabField);
+  return searchFieldNames(resource).filter((n) => n !== tabField && (!readable || readable(fieldOf(resource, n))));
 }
 
 function typed(app: Pick<AppSchema, 'enums'>, resource: Resource, field: AnyField, raw: string): unknown {

@@ -9,6 +9,8 @@
  * @example
  * "scope": { "all": ["admin", "finance"], "store": "storeId", "merchant": "merchantId" }
  * "scope": { "all": ["admin", "finance"], "store": { "field": "orderId", "via": "order" }, "merchant": "merchantId" }
+ * // `by`: the field holds another field of the via resource than its id — here the merchantId of a store in the user's scope
+ * "scope": { "all": ["admin", "finance"], "store": { "field": "merchantId", "via": "store", "by": "merchantId" }, "merchant": "merchantId" }
  */
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -25,8 +27,14 @@ export const ScopeRule = Type.Union(
         field: FieldName,
         via: Type.String({
           pattern: '^[a-zA-Z][a-zA-Z0-9_]*$',
-          description: "resource whose id the field holds; a row is visible when that row is in the user's scope of that resource",
+          description: "resource whose id (or `by` field) the field holds; a row is visible when that row is in the user's scope of that resource",
         }),
+        by: Type.Optional(
+          Type.String({
+            pattern: '^[a-zA-Z][a-zA-Z0-9_]*$',
+            description: 'the field of the "via" resource whose value the field holds (default "id")',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -54,13 +62,14 @@ export interface ScopeSubject {
 
 /**
  * The restriction on a resource's rows: rows whose `field` is one of `ids` — or, with `via`, whose
- * `field` holds the id of a row of `via.resource` that `via.restriction` lets through. `ids` empty:
- * no row. null (from rowRestriction): every row.
+ * `field` holds the id (`via.by` set: the value of that field) of a row of `via.resource` that
+ * `via.restriction` lets through (`ids` is then unused). `ids` empty, no `via`: no row. null (from
+ * rowRestriction): every row.
  */
 export interface RowRestriction {
   field: string;
   ids: bigint[];
-  via?: { resource: string; restriction: RowRestriction };
+  via?: { resource: string; restriction: RowRestriction; by?: string };
 }
 
 /** The binding a user holds, if any (a store binding is checked first; the staff screen allows one). */
@@ -88,18 +97,34 @@ export function rowRestriction(user: ScopeSubject, resource: string, scopes: (na
   const inner = rowRestriction(user, rule.via, scopes, depth + 1);
   // The referenced resource is unrestricted for this user (not expected for a bound user): so is this one.
   if (inner === null) return null;
-  return { field: rule.field, ids: [], via: { resource: rule.via, restriction: inner } };
+  const via: NonNullable<RowRestriction['via']> = { resource: rule.via, restriction: inner };
+  if (rule.by !== undefined && rule.by !== 'id') via.by = rule.by;
+  return { field: rule.field, ids: [], via };
 }
 
-/** Problems in a resource's scope declaration (unknown fields or resources), for the schema CLI. */
-export function scopeProblems(scope: Scope, fields: readonly string[], resources: readonly string[]): string[] {
+/**
+ * Problems in a resource's scope declaration (unknown fields or resources), for the schema CLI.
+ * `fieldsOf` gives a resource's fields by name, to check a rule's `by`; undefined (or no answer for
+ * the via resource): that check is skipped.
+ */
+export function scopeProblems(
+  scope: Scope,
+  fields: readonly string[],
+  resources: readonly string[],
+  fieldsOf?: (resource: string) => readonly string[] | undefined,
+): string[] {
   const out: string[] = [];
   for (const kind of BINDING_KINDS) {
     const rule = scope[kind];
     if (rule === undefined) continue;
     const field = typeof rule === 'string' ? rule : rule.field;
     if (field !== 'id' && !fields.includes(field)) out.push(`scope.${kind}: "${field}" is not a field of this resource`);
-    if (typeof rule !== 'string' && !resources.includes(rule.via)) out.push(`scope.${kind}.via: no resource named "${rule.via}"`);
+    if (typeof rule === 'string') continue;
+    if (!resources.includes(rule.via)) out.push(`scope.${kind}.via: no resource named "${rule.via}"`);
+    else if (rule.by !== undefined && rule.by !== 'id') {
+      const viaFields = fieldsOf?.(rule.via);
+      if (viaFields && !viaFields.includes(rule.by)) out.push(`scope.${kind}.by: "${rule.by}" is not a field of resource "${rule.via}"`);
+    }
   }
   return out;
 }

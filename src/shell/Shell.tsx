@@ -43,7 +43,10 @@ function RequestBridge({ router }: { router: ShellRouter }) {
 function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {
   const { user } = useSession();
   const { locale } = useLocale();
-  const runtime = useMemo(() => createRuntime({ app: appConfig, user, locale, loadResource: api.loadResource }), [user, locale, api]);
+  const runtime = useMemo(
+    () => createRuntime({ app: appConfig, user, locale, loadResource: api.loadResource, optionReaders: api.optionReaders }),
+    [user, locale, api],
+  );
   return (
     <ShellContext.Provider value={api}>
       <RuntimeProvider value={runtime}>

@@ -28,6 +28,7 @@ export function createRuntime(opts: {
   user: RuntimeUser | null;
   locale: string;
   loadResource?: (name: string) => Promise<Resource | undefined>;
+  optionReaders?: Readonly<Record<string, readonly string[]>>;
 }): Runtime {
   return {
     app: opts.app,
@@ -38,5 +39,6 @@ export function createRuntime(opts: {
     fileUrl,
     download: downloadFile,
     loadResource: opts.loadResource,
+    optionReaders: opts.optionReaders,
   };
 }

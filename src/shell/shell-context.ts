@@ -24,6 +24,8 @@ export interface ShellOptions {
   preloadScreenView?: () => void;
   /** Runtime.loadResource: another resource's schema by name (ref fields, links, embedded forms) */
   loadResource?: (name: string) => Promise<Resource | undefined>;
+  /** Runtime.optionReaders: src/generated/option-access.ts */
+  optionReaders?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ShellApi extends ShellOptions {

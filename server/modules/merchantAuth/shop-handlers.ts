@@ -5,14 +5,13 @@ import { HttpError } from '../../core/contract';
 import { CODES } from '../../../src/schema';
 import { requireInScope, scopeOf } from '../../core/data-scope';
 import { checkIds } from '../../core/ids';
-import { scoped } from '../../core/resource';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
 import { SHOP_PLATFORMS, hasAdapter } from '../../platforms/registry';
 import { handleCallback, startAuthorization } from './authorize';
 import { importHistoryTrades, listImports } from './history-import';
 import { checkSort, listAllShops, shopDetail, shopOptions } from './shop-query';
-import { localised, shops, type ShopRecord } from './shop-resource';
+import { localised, manageScope, SHOP_SCOPE_TABLES, shopScope, shops, type ShopRecord } from './shop-resource';
 import { runShopSync } from './shop-sync';
 import { addShop, unbindShop } from './shop-write';
 
@@ -24,18 +23,22 @@ const translator = (ctx: HandlerContext<unknown>) => {
   return (key: string, values?: Record<string, string | number>) => i18n.t(ctx.locale, key, values);
 };
 const inLocale = (ctx: HandlerContext<unknown>, rec: ShopRecord) => localised(rec, translator(ctx));
-const scope = (ctx: HandlerContext<unknown>) => scoped(scopeOf(ctx, 'merchantAuth'));
+const scope = (ctx: HandlerContext<unknown>) => shopScope(scopeOf(ctx, 'merchantAuth'));
 
 /**
  * Data scope (server/core/data-scope.ts): a shop outside the user's scope answers exactly as one that
  * does not exist, and so does a merchant named outside it. No query for an unrestricted user.
+ * `manage`: the handler acts on the shop for its merchant (authorise, unbind, import, sync), so the
+ * shop's merchant must be within the user's scope of merchants too (`manageScope`): a store-bound
+ * user sees its merchant's shops but a shop it would manage answers as missing.
  */
-function inScope<I extends { id?: string | null; merchantId?: string | null }, O>(h: Handler<I, O>): Handler<I, O> {
+function inScope<I extends { id?: string | null; merchantId?: string | null }, O>(h: Handler<I, O>, manage = false): Handler<I, O> {
   return async (ctx) => {
     const { id, merchantId } = ctx.input;
     if (id) {
       const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: String(id) });
-      await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id, notFound);
+      await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id, notFound, SHOP_SCOPE_TABLES);
+      if (manage) await requireInScope(ctx.db, manageScope(scopeOf(ctx, 'merchant')), 'shops', id, notFound, SHOP_SCOPE_TABLES);
     }
     if (merchantId) {
       const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.merchantNotFound', { id: merchantId });
@@ -53,11 +56,11 @@ export const list: H<'list'> = async (ctx) => {
 
 export const detail: H<'detail'> = async (ctx) => inLocale(ctx, await shopDetail(ctx.db, ctx.input.id, scope(ctx)));
 
-export const auth: H<'auth'> = inScope(startAuthorization);
+export const auth: H<'auth'> = inScope(startAuthorization, true);
 
 export const callback: H<'callback'> = handleCallback;
 
-export const unbind: H<'unbind'> = inScope(unbindShop);
+export const unbind: H<'unbind'> = inScope(unbindShop, true);
 
 export const add: H<'add'> = inScope(addShop);
 
@@ -66,13 +69,14 @@ export const getPlatform: H<'getPlatform'> = async (ctx) => {
   return SHOP_PLATFORMS.map((value) => ({ value, label: t(`enum.platform.${value}`), adapterAvailable: hasAdapter(value), oauth: hasAdapter(value) }));
 };
 
-export const getHistoryTrades: H<'getHistoryTrades'> = inScope(importHistoryTrades);
+export const getHistoryTrades: H<'getHistoryTrades'> = inScope(importHistoryTrades, true);
 
 export const imports: H<'imports'> = inScope(({ db, input }) => listImports(db, input.id));
 
 /** 同步商品 (and its retry): runs the sync with its progress on the shop, and answers its report. */
-export const syncProducts: H<'syncProducts'> = inScope((ctx) =>
-  runShopSync(ctx.db, lazyPlatformEnv(ctx.req), ctx.input.id, { nextId: ctx.nextId, translate: translator(ctx) }),
+export const syncProducts: H<'syncProducts'> = inScope(
+  (ctx) => runShopSync(ctx.db, lazyPlatformEnv(ctx.req), ctx.input.id, { nextId: ctx.nextId, translate: translator(ctx) }),
+  true,
 );
 
 export const listAll: H<'listAll'> = async (ctx) => {

@@ -8,6 +8,8 @@
  * in the request's locale by `localised`.
  */
 import type { MerchantAuthRecord } from '../../../src/generated/types';
+import type { RowRestriction } from '../../core/data-scope';
+import { scoped, type ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
 import { hasAdapter } from '../../platforms/registry';
 import { EXPIRING_SQL, nextStepOf } from './next-step';
@@ -48,4 +50,23 @@ export function localised(rec: ShopRecord, t: (key: string, values?: Record<stri
   } catch {
     return rec; // plain text written before keys were stored
   }
+}
+
+/**
+ * Tables of the shop scopes' "via" rules: merchantAuth.json's store rule (a store-bound user reaches
+ * the shops of its store's merchant) and `manageScope`'s (shops of the merchants in the user's scope).
+ */
+export const SHOP_SCOPE_TABLES = { store: 'stores', merchant: 'merchants' };
+
+/** The user's data scope over shops (`scopeOf(ctx, 'merchantAuth')`) as the resource layer's read option. */
+export const shopScope = (r: RowRestriction | null): ReadOptions => scoped(r, SHOP_SCOPE_TABLES);
+
+/**
+ * The shops a user may manage (authorise, unbind, import trades, sync products): those whose
+ * merchant is within its scope of merchants (`scopeOf(ctx, 'merchant')`) — managing a shop acts for
+ * its merchant. A store-bound user sees its merchant's shops but manages none; a merchant-bound user
+ * manages its merchant's; null (unrestricted): every shop.
+ */
+export function manageScope(merchants: RowRestriction | null): RowRestriction | null {
+  return merchants && { field: 'merchantId', ids: [], via: { resource: 'merchant', restriction: merchants } };
 }

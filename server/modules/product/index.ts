@@ -22,6 +22,25 @@ export { syncProducts, type SyncReport } from './sync';
  */
 const inScope = (ctx: HandlerContext) => scoped(scopeOf(ctx, 'product'));
 
+/**
+ * Tables of the shop scopes' "via" rules, as merchantAuth/shop-resource.ts's SHOP_SCOPE_TABLES (not
+ * imported: the merchantAuth module imports this one). A missing table throws, it never widens.
+ */
+const SHOP_SCOPE_TABLES = { store: 'stores', merchant: 'merchants' };
+
+/**
+ * A shop the user may manage (merchantAuth/shop-resource.ts `manageScope`): one it sees whose
+ * merchant is within its scope of merchants — a store-bound user sees its merchant's shops but
+ * syncs none. Throws the shop's "not found" otherwise.
+ */
+async function requireManagedShop(ctx: HandlerContext, shopId: string): Promise<void> {
+  const shopNotFound = () => notFound('server.merchantAuth.shopNotFound', { id: shopId });
+  await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', shopId, shopNotFound, SHOP_SCOPE_TABLES);
+  const merchants = scopeOf(ctx, 'merchant');
+  const managed = merchants && { field: 'merchantId', ids: [], via: { resource: 'merchant', restriction: merchants } };
+  await requireInScope(ctx.db, managed, 'shops', shopId, shopNotFound, SHOP_SCOPE_TABLES);
+}
+
 export const productModule: ServerModule = {
   resource: 'product',
   handlers: {
@@ -34,7 +53,7 @@ export const productModule: ServerModule = {
       const { i18n } = coreState(ctx.req);
       const shopId = ctx.input.shopId;
       if (shopId) {
-        await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', shopId, () => notFound('server.merchantAuth.shopNotFound', { id: shopId }));
+        await requireManagedShop(ctx, shopId);
       } else if (scopeOf(ctx, 'merchantAuth')) {
         // "Sync every shop" reaches other merchants' shops: a restricted user names its shop.
         throw badField('server.validation.required', 'product.shop');

@@ -15,7 +15,7 @@ import { labelFromRecord } from '../../engine/options';
 import { iconHtml } from './icons';
 
 export interface CellContext {
-  app: Pick<AppSchema, 'enums'>;
+  app: Pick<AppSchema, 'enums' | 'dicts'>;
   resource: Resource;
   locale: string;
   t: (key: string, values?: Record<string, string | number>) => string;

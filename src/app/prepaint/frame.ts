@@ -7,6 +7,8 @@
 import type { ScreenRoute } from '../../schema';
 import { normalizeColumns, fieldOf, hiddenByDefault, listTabs } from '../../engine/resource-helpers';
 import { searchFormFields, type ListState } from '../../engine/search-params';
+import { optionsReadable } from '../../engine/options';
+import { optionReaders } from '../../generated/option-access';
 import { actionGate, operationColumnWidth, splitRowActions } from '../../engine/action-gate';
 import { listColumnWidths, textMeasure } from '../../engine/column-width';
 import { allowsRoles } from '../../schema/derive';
@@ -58,7 +60,7 @@ function header(f: FrameInput): string {
 }
 
 function searchForm(f: FrameInput): string {
-  const names = searchFormFields(f.resource);
+  const names = searchFormFields(f.resource, optionsReadable(f.app, optionReaders, f.user.roles));
   if (!names.length) return '';
   const cols = searchColumns(f.width);
   const shown = names.slice(0, Math.max(cols - 1, 0) || 1);

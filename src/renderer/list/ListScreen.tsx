@@ -27,6 +27,7 @@ import {
   textMeasure,
   listTabs,
   ALL_TAB,
+  optionsReadable,
   type ColumnState,
   type Row,
 } from '../../engine';
@@ -50,12 +51,14 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const gate = useActionGate(resource);
   const runner = useActionRunner(resource, list.refetch, () => list.setSelectedKeys([]));
   const settings = useColumnSettings(resource, hiddenByDefault(resource));
-  const { app, user, locale } = useRuntime();
+  const { app, user, locale, optionReaders } = useRuntime();
   const { message } = App.useApp();
   const t = useT();
   const formRef = useRef<ProFormInstance>(undefined);
   const actionRef = useRef<ActionType>(undefined);
   const view = resource.list!;
+  // a filter whose options the user's roles cannot read (a 403 behind an empty dropdown) is left out
+  const readable = useMemo(() => optionsReadable(app, optionReaders ?? {}, user?.roles ?? []), [app, optionReaders, user?.roles]);
 
   // The search form follows the URL (back/forward, links), not only the other way round.
   const formValues = useMemo(() => filtersToFormValues(app, resource, list.state.filters), [app, resource, list.state.filters]);
@@ -72,7 +75,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
     submitted.current = null;
     if (!form || own) return;
     // every search field set, unset ones cleared (resetFields would go back to the values at mount)
-    form.setFieldsValue({ ...Object.fromEntries(searchFormFields(resource).map((n) => [n, undefined])), ...formValues });
+    form.setFieldsValue({ ...Object.fromEntries(searchFormFields(resource, readable).map((n) => [n, undefined])), ...formValues });
   }, [formValues]); // follows the URL's filters only
   const initialFormValues = useRef(formValues).current;
 
@@ -100,8 +103,17 @@ export function ListScreen({ resource }: { resource: Resource }) {
     [app, resource, t, token.fontFamily, locale, padding],
   );
   const columns = useMemo(
-    () => tableColumns(resource, t, hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined, opWidth, widths, narrow),
-    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow],
+    () =>
+      tableColumns(
+        resource,
+        t,
+        hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined,
+        opWidth,
+        widths,
+        narrow,
+        readable,
+      ),
+    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow, readable],
   );
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 

@@ -5,14 +5,15 @@
  */
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ReactNode } from 'react';
-import type { Resource } from '../../schema';
+import type { AnyField, Resource } from '../../schema';
 import { fieldOf, keyColumns, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
 import { fieldTypes } from '../fields';
 import { FieldCell } from './FieldCell';
 
 /**
  * `widths`: from listColumnWidths (field type + translated title). `narrow`: a phone-sized screen —
- * the key columns come first and nothing is fixed, so the rest scroll in from the right.
+ * the key columns come first and nothing is fixed, so the rest scroll in from the right. `readable`:
+ * whether the user may read a search field's options (optionsReadable); a filter it may not is left out.
  */
 export function tableColumns(
   resource: Resource,
@@ -21,6 +22,7 @@ export function tableColumns(
   operationWidth: number,
   widths: Record<string, number>,
   narrow = false,
+  readable?: (field: AnyField) => boolean,
 ): ProColumns<Row>[] {
   const keys = keyColumns(resource);
   const all = normalizeColumns(resource.list?.columns ?? []);
@@ -38,7 +40,7 @@ export function tableColumns(
       render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
     };
   });
-  const names = searchFormFields(resource);
+  const names = searchFormFields(resource, readable);
   names.forEach((name, i) => {
     const field = fieldOf(resource, name);
     const { SearchControl } = fieldTypes[field.type];
