@@ -2,7 +2,7 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, pageAs, shot } from './lib/browser';
+import { closeBrowser, newPage, pageAs, shot, STILL } from './lib/browser';
 import { menuLabels, msg, storageItem, until } from './lib/expect';
 
 after(closeBrowser);
@@ -11,7 +11,7 @@ after(closeBrowser);
 async function pickLocale(page: Page, label: string): Promise<void> {
   await page.mouse.move(0, 400); // leave the trigger first, so the hover below is a fresh mouseenter
   await page.getByTestId('locale-switch').hover();
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label });
+  const item = page.locator(`.ant-dropdown:visible .ant-dropdown-menu-item${STILL}`, { hasText: label });
   await item.waitFor();
   await item.click();
 }

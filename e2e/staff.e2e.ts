@@ -2,7 +2,7 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { closeBrowser, pageAs, shot } from './lib/browser';
+import { closeBrowser, pageAs, shot, STILL } from './lib/browser';
 import { expectPath, msg, until } from './lib/expect';
 
 after(closeBrowser);
@@ -121,7 +121,7 @@ describe('staff changes (admin)', () => {
       .locator('.ant-tag', { hasText: msg('zh-CN', 'enum.userStatus.enabled') });
     assert.equal(await status.count(), 1);
     await rows(page).first().getByText(/更多/).click();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: msg('zh-CN', 'staff.disable') }).click();
+    await page.locator(`.ant-dropdown:visible .ant-dropdown-menu-item${STILL}`, { hasText: msg('zh-CN', 'staff.disable') }).click();
     await page.getByText(msg('zh-CN', 'staff.disableConfirm')).waitFor();
     await shot(page, 'staff-disable-confirm');
     await page
@@ -149,7 +149,7 @@ describe('staff changes (admin)', () => {
     assert.equal(await row.getByText(msg('zh-CN', 'staff.disable'), { exact: true }).count(), 0);
     if (await row.getByText(/更多/).count()) {
       await row.getByText(/更多/).click();
-      await page.locator('.ant-dropdown:visible').waitFor();
+      await page.locator(`.ant-dropdown:visible .ant-dropdown-menu-item${STILL}`).first().waitFor();
       assert.equal(await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: msg('zh-CN', 'staff.disable') }).count(), 0);
     }
     await ctx.close();
