@@ -10,7 +10,7 @@
  * {runner.element}
  */
 import { App, Typography } from 'antd';
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Resource } from '../../schema';
 import { callAction, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
@@ -40,8 +40,12 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
   const { call, user } = useRuntime();
   const { modal, message } = App.useApp();
   const t = useT();
+  // The router's setters change with the URL (a new setSearchParams per search): read at the click
+  // through a ref, so `run` — and the table's columns built on it — stay the same across pages and tabs.
   const navigate = useNavigate();
   const [, setSearch] = useSearchParams();
+  const router = useRef({ navigate, setSearch });
+  router.current = { navigate, setSearch };
   const gate = useActionGate(resource);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [detail, setDetail] = useState<{ record: Row; open: boolean; version: number } | null>(null);
@@ -76,7 +80,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         case 'detail':
           if (!record) return;
           if (resource.detail?.container === 'page') {
-            setSearch((s) => {
+            router.current.setSearch((s) => {
               const n = new URLSearchParams(s);
               n.set(DETAIL_PARAM, rowKeyOf(resource, record));
               return n;
@@ -88,7 +92,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         case 'link': {
           const to = linkTarget(a.to ?? '', record ?? {});
           if (/^https?:\/\//.test(to)) window.open(to, '_blank', 'noopener');
-          else navigate(to);
+          else router.current.navigate(to);
           return;
         }
         case 'api': {
@@ -114,7 +118,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         }
       }
     },
-    [gate, resource, setSearch, navigate, call, message, modal, t, changed],
+    [gate, resource, call, message, modal, t, changed],
   );
 
   const runBulkAction = useCallback(

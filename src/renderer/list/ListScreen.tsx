@@ -39,6 +39,7 @@ import { RowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
+import { StableTable } from './StableTable';
 import { useTabsOwnLine } from './use-tabs-line';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
@@ -132,6 +133,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
   useEffect(() => {
     if (firstTab && !list.state.tab) list.setTab(firstTab, { replace: true });
   }, [firstTab, list.state.tab, list.setTab]);
+
+  // the table's props at ProTable's latest render: StableTable's functions call these
+  const latestTable = useRef<Record<string, unknown>>(undefined);
 
   // Handlers read the latest controller through a ref, so the table element below depends on what it shows only.
   const live = useRef({ list, settings, runner });
@@ -301,6 +305,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
                 }
         }
         toolBarRender={() => toolbar}
+        // ProTable's own renders (its loading flag, its page state) no longer draw every row again
+        tableViewRender={(p) => {
+          latestTable.current = p as Record<string, unknown>;
+          return <StableTable latest={latestTable} props={p as Record<string, unknown>} rowKey={list.rowKey} watch={[columns, t, list.totalExact]} />;
+        }}
         dateFormatter="string"
         cardBordered
       />

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StableTable, forwardFunctions, sameForDrawing } from './StableTable';
+
+afterEach(cleanup);
+
+describe('sameForDrawing', () => {
+  it('counts any two functions equal and compares values, arrays and plain objects member by member', () => {
+    expect(sameForDrawing({ a: 1, f: () => 1, o: { x: [1, 2] } }, { a: 1, f: () => 2, o: { x: [1, 2] } })).toBe(true);
+    expect(sameForDrawing({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameForDrawing({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameForDrawing([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameForDrawing(NaN, NaN)).toBe(true);
+  });
+
+  it('compares React elements by type, key and props (a title wrapped anew at each render)', () => {
+    expect(sameForDrawing(createElement('span', { title: 'a' }, '平台'), createElement('span', { title: 'a' }, '平台'))).toBe(true);
+    expect(sameForDrawing(createElement('span', null, '平台'), createElement('span', null, '店铺'))).toBe(false);
+    expect(sameForDrawing(createElement('span', null, 'x'), createElement('b', null, 'x'))).toBe(false);
+  });
+
+  it('is not equal below its depth unless the very same object', () => {
+    const deep = { a: { b: { c: 1 } } };
+    expect(sameForDrawing(deep, { a: { b: { c: 1 } } }, 2)).toBe(false);
+    expect(sameForDrawing(deep, { a: { b: { c: 1 } } }, 3)).toBe(true);
+    expect(sameForDrawing({ a: deep.a }, { a: deep.a }, 1)).toBe(true);
+  });
+});
+
+describe('forwardFunctions', () => {
+  it('gives stand-ins that call the latest function at the same place, a column found by its key', () => {
+    const latest = { current: undefined as unknown };
+    const cache = new Map<string, unknown>();
+    const first = { onChange: vi.fn(), columns: [{ key: 'a', render: () => 'a1' }, { key: 'b', render: () => 'b1' }] };
+    latest.current = first;
+    const out = forwardFunctions(first, latest, cache) as typeof first;
+    expect(out.columns[1].render()).toBe('b1');
+    // ProTable renders again: new functions, columns in another order
+    const second = { onChange: vi.fn(), columns: [{ key: 'b', render: () => 'b2' }, { key: 'a', render: () => 'a2' }] };
+    latest.current = second;
+    out.onChange('x');
+    expect(second.onChange).toHaveBeenCalledWith('x');
+    expect(first.onChange).not.toHaveBeenCalled();
+    expect(out.columns[1].render()).toBe('b2');
+    // the stand-ins stay the same objects
+    const again = forwardFunctions(second, latest, cache) as typeof first;
+    expect(again.onChange).toBe(out.onChange);
+  });
+});
+
+describe('StableTable', () => {
+  const columns = (tag: string, onRender: () => void) => [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: createElement('span', null, '名称'),
+      render: (v: string) => {
+        onRender();
+        return `${v}${tag}`;
+      },
+    },
+  ];
+  const rows = [
+    { id: '1', name: 'a' },
+    { id: '2', name: 'b' },
+  ];
+
+  it('draws again only when what it shows changes, and its handlers are the latest ones', () => {
+    const drawn = vi.fn();
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const view = (props: Record<string, unknown>, watch: unknown[] = []) => {
+      latest.current = props;
+      return <StableTable latest={latest} props={props} rowKey="id" watch={watch} />;
+    };
+    const onPage1 = vi.fn();
+    const props1 = { columns: columns('', drawn), dataSource: rows, pagination: { current: 1, pageSize: 2, total: 4, onChange: onPage1 } };
+    const { container, rerender } = render(view(props1));
+    expect(drawn).toHaveBeenCalledTimes(2);
+
+    // ProTable renders again with new functions and equal values: nothing is drawn again
+    const onPage2 = vi.fn();
+    rerender(view({ columns: columns('!', drawn), dataSource: rows, pagination: { current: 1, pageSize: 2, total: 4, onChange: onPage2 } }));
+    expect(drawn).toHaveBeenCalledTimes(2);
+    // …but a click calls the latest handler
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    expect(onPage2).toHaveBeenCalledWith(2, 2);
+    expect(onPage1).not.toHaveBeenCalled();
+
+    // new rows, or a watched value, draw again
+    rerender(view({ ...props1, dataSource: [{ id: '3', name: 'c' }] }));
+    expect(container.querySelector('.ant-table-tbody')!.textContent).toContain('c');
+    const before = drawn.mock.calls.length;
+    rerender(view({ ...props1, dataSource: [{ id: '3', name: 'c' }] }, ['zh']));
+    expect(drawn.mock.calls.length).toBeGreaterThan(before);
+  });
+});

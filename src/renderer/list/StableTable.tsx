@@ -1,0 +1,111 @@
+/**
+ * The table inside ProTable, drawn again only when what it shows changes.
+ *
+ * ProTable renders again on its own state: its data hook resets a loading flag from its effects on
+ * every page change and each time a kept-alive page shows again (useFetchData's abortFetch, even
+ * without a `request`), and it keeps its own page state. Each of its renders hands antd's Table new
+ * handler functions (onChange, pagination.onChange, rowSelection.onChange) and new but equal objects.
+ * antd's Table counts its renders and rc-table then draws every cell of every row again: three times
+ * on a menu click back to /order and four times on a page-2 click where one would do (a trace of the
+ * props that differed between those renders showed only these).
+ *
+ * ProTable's `tableViewRender` hands over the props it would give the Table. This component compares
+ * them with the last drawn ones, functions aside (`sameForDrawing`), and draws again only when they
+ * differ or when `watch` does: what the functions that draw (cell renders, the total text) read from
+ * outside the props. Every function reaches the Table as a stable stand-in that calls the latest one
+ * (`latest`, set at each of ProTable's renders), so no click acts on an old closure.
+ *
+ * @example
+ * tableViewRender={(p) => { latest.current = p; return <StableTable latest={latest} props={p} rowKey="id" watch={[columns, t]} />; }}
+ */
+import { Table, type TableProps } from 'antd';
+import { memo, useRef, type RefObject } from 'react';
+
+type Props = Record<string, unknown>;
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  if (!v || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return (proto === Object.prototype || proto === null) && !('$$typeof' in v);
+}
+
+function isElement(v: unknown): v is { type: unknown; key: unknown; props: unknown } {
+  return !!v && typeof v === 'object' && '$$typeof' in v && 'type' in v && 'props' in v;
+}
+
+/**
+ * Equal for drawing: the same values, any two functions counted equal, plain objects and arrays
+ * compared member by member down to `depth` (deeper, only the same object is equal), React elements
+ * by type, key and props (ProTable wraps each column title in a new one at every render).
+ */
+export function sameForDrawing(a: unknown, b: unknown, depth = 4): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a === 'function' && typeof b === 'function') return true;
+  if (depth === 0) return false;
+  if (isElement(a) && isElement(b)) return a.type === b.type && a.key === b.key && sameForDrawing(a.props, b.props, depth - 1);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameForDrawing(x, b[i], depth - 1));
+  if (isPlain(a) && isPlain(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameForDrawing(a[k], b[k], depth - 1));
+  }
+  return false;
+}
+
+/** A step into props: an object's key, or an array element by its `key` (columns) or index. */
+type Step = string | { key: unknown } | number;
+
+function stepInto(v: unknown, step: Step): unknown {
+  if (typeof step === 'string') return isPlain(v) ? v[step] : undefined;
+  if (!Array.isArray(v)) return undefined;
+  return typeof step === 'number' ? v[step] : v.find((x) => isPlain(x) && x.key === step.key);
+}
+
+/**
+ * `value` with every function (down to `depth`) replaced by a stand-in that calls the function at the
+ * same place in `latest.current`; stand-ins are kept in `cache` by place, so they stay the same.
+ */
+export function forwardFunctions(value: unknown, latest: RefObject<unknown>, cache: Map<string, unknown>, path: Step[] = [], depth = 4): unknown {
+  if (typeof value === 'function') {
+    const id = JSON.stringify(path);
+    let f = cache.get(id);
+    if (!f) {
+      f = (...args: unknown[]) => {
+        const fn = path.reduce<unknown>((v, s) => stepInto(v, s), latest.current);
+        return typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown)(...args) : undefined;
+      };
+      cache.set(id, f);
+    }
+    return f;
+  }
+  if (depth === 0) return value;
+  if (Array.isArray(value)) {
+    return value.map((x, i) => forwardFunctions(x, latest, cache, [...path, isPlain(x) && x.key !== undefined ? { key: x.key } : i], depth - 1));
+  }
+  if (isPlain(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forwardFunctions(v, latest, cache, [...path, k], depth - 1)]));
+  }
+  return value;
+}
+
+interface StableTableProps {
+  /** ProTable's props for the table at its latest render (tableViewRender's first argument) */
+  latest: RefObject<Props | undefined>;
+  props: Props;
+  rowKey: TableProps<Record<string, unknown>>['rowKey'];
+  /** what the drawing functions read from outside the props: any change draws again */
+  watch: readonly unknown[];
+}
+
+function Drawn({ latest, props, rowKey }: StableTableProps) {
+  const cache = useRef(new Map<string, unknown>()).current;
+  // the rows go as they are (no functions in them; their identity is the table's to keep)
+  const { dataSource, ...rest } = props;
+  const forwarded = forwardFunctions(rest, latest, cache) as TableProps<Record<string, unknown>>;
+  return <Table<Record<string, unknown>> {...forwarded} dataSource={dataSource as TableProps<Record<string, unknown>>['dataSource']} rowKey={rowKey} />;
+}
+
+export const StableTable = memo(
+  Drawn,
+  (a, b) =>
+    a.rowKey === b.rowKey && a.watch.length === b.watch.length && a.watch.every((w, i) => Object.is(w, b.watch[i])) && sameForDrawing(a.props, b.props, 6),
+);
