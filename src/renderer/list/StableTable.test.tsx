@@ -33,12 +33,24 @@ describe('forwardFunctions', () => {
   it('gives stand-ins that call the latest function at the same place, a column found by its key', () => {
     const latest = { current: undefined as unknown };
     const cache = new Map<string, unknown>();
-    const first = { onChange: vi.fn(), columns: [{ key: 'a', render: () => 'a1' }, { key: 'b', render: () => 'b1' }] };
+    const first = {
+      onChange: vi.fn(),
+      columns: [
+        { key: 'a', render: () => 'a1' },
+        { key: 'b', render: () => 'b1' },
+      ],
+    };
     latest.current = first;
     const out = forwardFunctions(first, latest, cache) as typeof first;
     expect(out.columns[1].render()).toBe('b1');
     // ProTable renders again: new functions, columns in another order
-    const second = { onChange: vi.fn(), columns: [{ key: 'b', render: () => 'b2' }, { key: 'a', render: () => 'a2' }] };
+    const second = {
+      onChange: vi.fn(),
+      columns: [
+        { key: 'b', render: () => 'b2' },
+        { key: 'a', render: () => 'a2' },
+      ],
+    };
     latest.current = second;
     out.onChange('x');
     expect(second.onChange).toHaveBeenCalledWith('x');
