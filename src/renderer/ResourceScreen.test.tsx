@@ -138,6 +138,20 @@ describe('ResourceScreen: staff list', () => {
     expect(rt.calls.filter((c) => (c.input as { username?: string }).username === 'lisi')).toHaveLength(1);
   });
 
+  it('sorts by a sortable column: the request and the URL carry it, and the header shows it', async () => {
+    const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const header = () => screen.getAllByText(messages['common.createdAt']).map((e) => e.closest('th')).find(Boolean) as HTMLElement;
+    fireEvent.click(header());
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ sortField: 'createdAt', sortOrder: 'ascend' }));
+    await waitFor(() => expect(location().get('sortOrder')).toBe('ascend'));
+    await waitFor(() => expect(header().querySelector('.ant-table-column-sorter-up.active')).toBeTruthy());
+    // again: descending, drawn as such (the table's header follows the new order, not only the request)
+    fireEvent.click(header());
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ sortField: 'createdAt', sortOrder: 'descend' }));
+    await waitFor(() => expect(header().querySelector('.ant-table-column-sorter-down.active')).toBeTruthy());
+  });
+
   it('restores the search form and page from the URL', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?nickname=%E6%9D%8E&current=2', user: me });
     await screen.findByText('王管理');
