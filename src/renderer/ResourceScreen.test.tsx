@@ -141,7 +141,11 @@ describe('ResourceScreen: staff list', () => {
   it('sorts by a sortable column: the request and the URL carry it, and the header shows it', async () => {
     const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
     await screen.findByText('王管理');
-    const header = () => screen.getAllByText(messages['common.createdAt']).map((e) => e.closest('th')).find(Boolean) as HTMLElement;
+    const header = () =>
+      screen
+        .getAllByText(messages['common.createdAt'])
+        .map((e) => e.closest('th'))
+        .find(Boolean) as HTMLElement;
     fireEvent.click(header());
     await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ sortField: 'createdAt', sortOrder: 'ascend' }));
     await waitFor(() => expect(location().get('sortOrder')).toBe('ascend'));
