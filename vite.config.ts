@@ -125,28 +125,27 @@ const ICONS = 'src/generated/icons.ts';
  */
 const uiLocaleModules = (code: string) => [`/antd/es/locale/${code.replace('-', '_')}.js`, `/dayjs/locale/${code.toLowerCase()}.js`];
 /**
- * What the entry (with the prepaint) shares with the app, in one chunk: the request rules, schema
- * helpers, formats, the generated routes and icons.
+ * What the entry (its early requests) shares with the app, in one chunk: the request rules, the
+ * schema helpers that build a list's query, the generated routes.
  */
 const ENTRY_SHARED = new RegExp(
   [
-    String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths|file-url)|router[\/](access|open-routes))\.ts$`,
-    String.raw`[\/]src[\/]engine[\/](format|resource-helpers|search-params|action-gate|options|prepaint-handoff|column-settings-storage)\.ts$`,
-    String.raw`[\/]src[\/](schema[\/](derive|region-names)|generated[\/](routes|icon-svgs))\.ts$`,
+    String.raw`[\/]src[\/]shell[\/](config|storage|session[\/]token|i18n[\/](locale|builtin|load-messages)|request[\/](prefetch|query-string|paths))\.ts$`,
+    String.raw`[\/]src[\/]engine[\/](resource-helpers|search-params)\.ts$`,
+    String.raw`[\/]src[\/](schema[\/]derive|generated[\/]routes)\.ts$`,
     String.raw`[\/]schemas[\/](app|auth)\.json$`,
     String.raw`vite[\/]preload-helper`,
   ].join('|'),
 );
 
 /**
- * The entry (main.tsx, with the prepaint) loads the app (boot.tsx) with a dynamic import once a list's
- * static first page is painted. This lists in index.html (`#app-preload`) what main.tsx preloads then,
+ * The entry (main.tsx) loads the app (boot.tsx) with a dynamic import once its early requests are out
+ * (src/app/early-requests.ts). This lists in index.html (`#app-preload`) what main.tsx preloads then,
  * all at once rather than one import after the other: the app, what a list route renders next (frame,
  * renderer, menu icons), the stored locale's antd/dayjs texts, and `antdCss`, antd's static stylesheet
- * (antdStaticCss), downloaded at once but applied after the copy. Preloading the app's modules
- * earlier held the copy back (~70 ms measured: a modulepreload compiles on arrival, on the main
- * thread). A script in <head> starts the route's schema chunk while the entry downloads: the
- * prepaint needs it before it can ask for the list (the list request went out ~100 ms sooner).
+ * (antdStaticCss). The app's ~60 chunks go after the early requests so that the list request does not
+ * queue behind them. A script in <head> starts the route's schema chunk while the entry downloads: the
+ * entry needs it before it can ask for the list (the list request went out ~100 ms sooner).
  */
 function appPreload(): Plugin {
   return {
@@ -199,15 +198,15 @@ function appPreload(): Plugin {
         const antdCss = Object.values(bundle).find((x) => x.type === 'asset' && (x.names ?? []).includes(ANTD_CSS));
         if (!antdCss) throw new Error('app-preload: no antd stylesheet in the bundle (antd-static-css plugin)');
         const files = { antdCss: `/${antdCss.fileName}`, app: urls(app), list: urls(list), locales };
-        // Each list route's schema chunk, which the prepaint needs before it can ask for the list: a
+        // Each list route's schema chunk, which the entry needs before it can ask for the list: a
         // script in <head> starts it while the entry itself downloads (for a stored session only).
-        // (the schemas' own routes: a routed resource with a list view is what the prepaint paints)
+        // (the schemas' own routes: a routed resource with a list view, what early-requests.ts serves)
         const schemas = Object.fromEntries(
           chunks.flatMap((c) => {
             if (!c.facadeModuleId || !/[\\/]schemas[\\/]\w+\.json$/.test(c.facadeModuleId)) return [];
             const r = JSON.parse(readFileSync(c.facadeModuleId, 'utf8')) as { kind?: string; list?: unknown; route?: { path?: string; externalUrl?: string } };
-            const painted = r.route?.path && !r.route.externalUrl && r.list && r.kind !== 'custom' && r.kind !== 'service';
-            return painted ? [[r.route!.path!, urls(graph([c.fileName]))]] : [];
+            const listed = r.route?.path && !r.route.externalUrl && r.list && r.kind !== 'custom' && r.kind !== 'service';
+            return listed ? [[r.route!.path!, urls(graph([c.fileName]))]] : [];
           }),
         );
         if (!Object.keys(schemas).length) throw new Error('app-preload: no schema chunk of a routed list in the bundle');
@@ -262,7 +261,7 @@ export default defineConfig({
         // modules first, and a group also takes the dependencies of what it matches.
         codeSplitting: {
           groups: [
-            // the entry's own small modules (prepaint, request rules, schema helpers, dayjs), shared with the
+            // the entry's own small modules (request rules, schema helpers, dayjs), shared with the
             // app: left alone they became a dozen sub-kilobyte chunks, each a request of its own
             { name: 'entry-shared', priority: 60, test: (id: string) => ENTRY_SHARED.test(id) },
             { name: 'vendor-react', priority: 50, test: (id: string) => !LAZY_ONLY.test(id) && REACT.test(id) },

@@ -12,8 +12,7 @@
  *   index.html and in `<meta property="csp-nonce">`, where the app reads it for antd's CSS-in-JS
  *   (ConfigProvider `csp`) and every style element it creates (src/shell/csp-nonce.ts). Style
  *   *attributes* are allowed (`style-src-attr 'unsafe-inline'`): they cannot hold selectors, so none
- *   of the CSS-injection tricks that read a page need them, and the prepaint's static copy and several
- *   antd parts set them. Violations are reported to `/api/public/csp-report` and logged.
+ *   of the CSS-injection tricks that read a page need them, and several antd parts set them. Violations are reported to `/api/public/csp-report` and logged.
  *
  * @example
  * registerSecurityHeaders(app);

@@ -1,5 +1,5 @@
 /**
- * The app itself, loaded by main.tsx once the prepaint (if any) is on screen: the React 19 antd patch
+ * The app itself, loaded by main.tsx once its early requests are out: the React 19 antd patch
  * first (it must run before antd renders anything: message/Modal static methods), then the render.
  */
 import '@ant-design/v5-patch-for-react-19';

@@ -1,16 +1,13 @@
 /**
- * Entry. A list route's first page is painted at once from the schema and early requests (prepaint/),
- * and only then is the app evaluated and rendered (boot.tsx): evaluating antd and React's first render
- * are long tasks that would hold the static copy back. The app's chunks download right after the
- * copy is painted (the `app-preload` plugin in vite.config.ts lists them in index.html, and starts the
- * route's schema chunk from <head>). Without a prepaint the app starts at once.
+ * Entry. On a list route with a session it first sends the requests the app will make (early-requests.ts),
+ * then downloads the app with what a list route renders next and antd's static stylesheet, and starts
+ * the app (boot.tsx) once that stylesheet is in. index.html shows the loading overlay until then.
  */
-import { runPrepaint } from './prepaint';
+import { sendEarlyRequests } from './early-requests';
 import { installCspNonce } from '../shell/csp-nonce';
 import { builtinText } from '../shell/i18n/builtin';
 import { storedLocale } from '../shell/i18n/locale';
 import { appConfig } from '../shell/config';
-import { endPrepaint, prepaintHandle, prepaintSettled } from '../engine/prepaint-handoff';
 
 interface PreloadList {
   antdCss?: string;
@@ -36,14 +33,7 @@ function preload(hrefs: readonly string[]): void {
   }
 }
 
-/**
- * antd's static stylesheet (vite.config.ts, antdStaticCss): downloaded with the app, applied after
- * the prepaint has painted (parsing its ~700 KB on arrival held the copy's paint back), first in
- * <head> where antd puts the styles it generates, so the console's own CSS still overrides it. The app
- * must not render before it is in: antd reads, once, which styles the stylesheet holds and generates
- * every other one itself. A failed or stalled load only costs that: the app goes on after 5 s with
- * styles generated as before.
- */
+/** Starts downloading antd's static stylesheet; it is applied once the early requests are out. */
 function downloadAntdCss(href: string | undefined): void {
   if (!href) return;
   const link = document.createElement('link');
@@ -53,6 +43,12 @@ function downloadAntdCss(href: string | undefined): void {
   document.head.appendChild(link);
 }
 
+/**
+ * antd's static stylesheet (vite.config.ts, antdStaticCss), first in <head> where antd puts the styles
+ * it generates, so the console's own CSS still overrides it. The app must not render before it is in:
+ * antd reads, once, which styles the stylesheet holds and generates every other one itself. A failed
+ * or stalled load only costs that: the app goes on after 5 s with styles generated as before.
+ */
 function applyAntdCss(href: string | undefined): Promise<void> {
   if (!href) return Promise.resolve();
   const link = document.createElement('link');
@@ -68,21 +64,19 @@ function applyAntdCss(href: string | undefined): Promise<void> {
 
 installCspNonce();
 const files = preloadList();
-runPrepaint();
+// The list, counts, user and messages go out before the app's ~60 chunks take the connections; a schema
+// chunk that does not come within a second does not hold the app back.
+const early = sendEarlyRequests();
 downloadAntdCss(files?.antdCss);
-const prepainting = !!prepaintHandle();
-// The app's chunks are fetched once the copy is painted (at once without one): modulepreloads compile
-// on arrival, on the main thread, and held the copy back by ~70 ms; the app cannot start earlier anyway.
-await prepaintSettled();
+const listRoute = await Promise.race([early, new Promise<boolean>((r) => setTimeout(() => r(true), 1000))]);
 // the app, with antd's and dayjs's texts for the stored locale (its first render waits for them)
 preload([...(files?.app ?? []), ...(files?.locales?.[storedLocale()] ?? files?.locales?.[appConfig.i18n.defaultLocale] ?? [])]);
 const antdCss = applyAntdCss(files?.antdCss);
 // what a list route renders next: the frame, the renderer, the menu icons
-if (prepainting) preload(files?.list ?? []);
+if (listRoute) preload(files?.list ?? []);
 await antdCss;
 await import('./boot').catch((e: unknown) => {
-  // no app: say so instead of a copy that cannot be used or a spinner that never stops
-  endPrepaint('failed');
+  // no app: say so instead of a spinner that never stops
   const text = document.querySelector('#root .boot span');
   if (text) text.textContent = builtinText('shell.bootFailed');
   document.querySelector('#root .boot i')?.remove();

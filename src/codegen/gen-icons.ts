@@ -5,7 +5,6 @@
  * @example
  * usedIcons(set) // ["TeamOutlined"]
  */
-import { createRequire } from 'node:module';
 import type { SchemaSet } from './model';
 import { HEADER, cmp } from './text';
 
@@ -30,45 +29,4 @@ export function genIcons(set: SchemaSet): string {
     `export const icons: Record<string, ComponentType> = {${names.length ? '\n' + names.map((n) => `  ${n},`).join('\n') + '\n' : ''}};`,
     '',
   ].join('\n');
-}
-
-/** Icons the prepaint's list frame always draws (menu home, toolbar, copy, options, locale, user). */
-export const FRAME_ICONS = [
-  'CaretDownOutlined',
-  'CaretUpOutlined',
-  'ColumnHeightOutlined',
-  'CopyOutlined',
-  'DownOutlined',
-  'DownloadOutlined',
-  'HomeOutlined',
-  'PlusOutlined',
-  'ReloadOutlined',
-  'SettingOutlined',
-  'TranslationOutlined',
-  'UserOutlined',
-];
-
-/**
- * src/generated/icon-svgs.ts: the schemas' icons and the frame's as SVG definitions, written out in
- * full (from @ant-design/icons-svg at gen time), for the prepaint's static copy of a page
- * (src/app/prepaint), which draws before React loads. Literal data, not imports: the prepaint bundle
- * then never depends on how the bundler groups node_modules.
- */
-export function genIconSvgs(set: SchemaSet, load: (name: string) => unknown = loadIconSvg): string {
-  const names = [...new Set([...usedIcons(set), ...FRAME_ICONS])].sort(cmp);
-  return [
-    HEADER,
-    "import type { IconDefinition } from '@ant-design/icons-svg/es/types';",
-    '',
-    '/** SVG definitions by icon name, for drawing without React (the prepaint). */',
-    'export const iconSvgs: Record<string, IconDefinition> = {',
-    ...names.map((n) => `  ${n}: ${JSON.stringify(load(n))},`),
-    '};',
-    '',
-  ].join('\n');
-}
-
-function loadIconSvg(name: string): unknown {
-  const mod = createRequire(import.meta.url)(`@ant-design/icons-svg/lib/asn/${name}`) as { default?: unknown };
-  return mod.default ?? mod;
 }

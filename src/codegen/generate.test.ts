@@ -33,7 +33,6 @@ describe('gen on the fixture project', () => {
       'public/locales/zh-CN.json',
       'schemas/meta/app.schema.json',
       'schemas/meta/resource.schema.json',
-      'src/generated/icon-svgs.ts',
       'src/generated/icons.ts',
       'src/generated/openapi.json',
       'src/generated/option-access.ts',

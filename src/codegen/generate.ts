@@ -7,7 +7,7 @@
  * Object.keys(files) // ['public/locales/en-US.json', …, 'src/generated/types.ts']
  */
 import { buildOpenApi, openApiText } from '../schema/openapi';
-import { genIconSvgs, genIcons } from './gen-icons';
+import { genIcons } from './gen-icons';
 import { genOptionAccess } from './gen-option-access';
 import { genRoutes } from './gen-routes';
 import { genServices, usedServices } from './gen-services';
@@ -29,7 +29,6 @@ export function generateAll(set: SchemaSet, messages: LocaleMessages, clientSour
     'src/generated/routes.ts': genRoutes(set),
     'src/generated/option-access.ts': genOptionAccess(set),
     'src/generated/icons.ts': genIcons(set),
-    'src/generated/icon-svgs.ts': genIconSvgs(set),
     'src/generated/types.ts': genTypes(set),
     ...(services ? { 'src/generated/services.ts': services } : {}),
     'src/generated/openapi.json': jsonText({

@@ -38,7 +38,7 @@ describe('actionGate', () => {
   });
 });
 
-describe('row action layout (live table and prepaint)', () => {
+describe('row action layout', () => {
   it('shows up to three links; beyond that two links and the rest under "more"', () => {
     expect(splitRowActions(['a', 'b', 'c'])).toEqual({ inline: ['a', 'b', 'c'], more: [] });
     expect(splitRowActions(['a', 'b', 'c', 'd'])).toEqual({ inline: ['a', 'b'], more: ['c', 'd'] });

@@ -66,7 +66,7 @@ export function actionGate(resource: Resource, user: Pick<RuntimeUser, 'id' | 'r
 /** Row actions shown as links; beyond this many, the last link becomes "更多" with the rest. */
 export const INLINE_ROW_ACTIONS = 3;
 
-/** A row's allowed actions split into the links and the "更多" menu (live table and prepaint alike). */
+/** A row's allowed actions split into the links and the "更多" menu (links and menu). */
 export function splitRowActions(names: string[]): { inline: string[]; more: string[] } {
   const inline = names.length <= INLINE_ROW_ACTIONS ? names : names.slice(0, INLINE_ROW_ACTIONS - 1);
   return { inline, more: names.slice(inline.length) };
@@ -83,8 +83,7 @@ export function labelWidth(text: string): number {
  * Width of the operation column for a user who may run row actions with these `labels` (translated
  * titles; 0: no column). At least 56 px per link (the width a Chinese console is laid out with), more
  * when the locale's words are longer: room for the widest links a row can show — up to three, or two
- * and `moreLabel` with its caret — 12 px apart, in a cell padded 16 px each side. The live table and the
- * prepaint both use it, so they match.
+ * and `moreLabel` with its caret — 12 px apart, in a cell padded 16 px each side.
  */
 export function operationColumnWidth(labels: readonly string[], moreLabel: string): number {
   if (!labels.length) return 0;

@@ -1,7 +1,6 @@
 /**
  * Where a user's column settings of a list live (localStorage "columns:<userId>:<resource>") and how
- * they are read: by the list (use-column-settings.ts) and by the prepaint, so its static copy hides
- * the same columns at the same density. React-free: the prepaint loads before React.
+ * they are read (by the list's use-column-settings.ts). React-free.
  *
  * @example
  * columnSettingsKey('order', '42')        // "columns:42:order"

@@ -4,8 +4,7 @@
  * the content is at least that wide, plus the sorter) and its field type's natural content (a date on
  * one line, the widest enum label as a tag, a masked phone, a few words of text that wrap), plus the
  * cell's padding. The table is laid out `fixed` with these widths as its minimum (scroll.x = their
- * sum), so a wider window spreads the spare room over the columns and a narrower one scrolls. The
- * live table and the prepaint both use it.
+ * sum), so a wider window spreads the spare room over the columns and a narrower one scrolls.
  *
  * @example
  * columnWidth({ type: 'datetime', title: 'x' }, { title: '创建时间', measure, locale: 'zh-CN' }) // ≈ 151

@@ -25,4 +25,3 @@ export * from './use-switch';
 export * from './use-column-settings';
 export * from './use-options';
 export * from './use-region';
-export * from './prepaint-handoff';

@@ -6,7 +6,7 @@
  * fieldOf(staff, 'phone')           // { type: 'phone', title: 'staff.phone', mask: true }
  * enumValues(app, staff, staff.fields.enabled) // [{ value: true, label: 'enum.userStatus.enabled', ... }]
  */
-// derive.ts, not the schema index: that one builds the TypeBox schemas, which the prepaint bundle must not carry.
+// derive.ts, not the schema index: that one builds the TypeBox schemas, which the entry (its early requests) must not carry.
 import { enumsFor } from '../schema/derive';
 import type { AnyField, ApiBinding, AppSchema, Column, EnumValue, Field, FormItem, Resource, When } from '../schema';
 

@@ -17,7 +17,6 @@ import {
   pick,
   useListController,
   useRuntime,
-  endPrepaint,
   filtersKey,
   searchFormFields,
   hiddenByDefault,
@@ -83,11 +82,6 @@ export function ListScreen({ resource }: { resource: Resource }) {
   useEffect(() => {
     if (list.error) message.error(list.error.message);
   }, [list.error, message]);
-
-  // The first page is on screen (or failed): the static prepaint of this list, if any, gives way.
-  useEffect(() => {
-    if (!list.loading) endPrepaint('list');
-  }, [list.loading]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
   const opWidth = operationColumnWidth(

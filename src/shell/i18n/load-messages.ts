@@ -17,7 +17,7 @@ export interface LoadedMessages {
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** The catalogue's URL; the prepaint script fetches the same one early (src/shell/request/prefetch.ts). */
+/** The catalogue's URL; the entry fetches the same one early (src/app/early-requests.ts). */
 export const catalogueUrl = (locale: string): string => `/locales/${locale}.json`;
 
 async function readCatalogue(locale: string, fetchImpl: Fetch): Promise<{ ok: boolean; status: number; text: string }> {

@@ -207,7 +207,7 @@ describe('callApi', () => {
   });
 });
 
-describe('answers prefetched before the app booted (src/app/prepaint)', () => {
+describe('answers prefetched before the app booted (src/app/early-requests.ts)', () => {
   beforeEach(() => clearPrefetched());
 
   it('a GET with the same URL, token and locale takes the early answer: no second request, ids exact', async () => {

@@ -153,7 +153,7 @@ export async function send(
 }
 
 /**
- * The answer the prepaint script fetched for exactly this GET (same URL, token and locale), if any:
+ * The answer the entry fetched early (src/app/early-requests.ts) for exactly this GET (same URL, token and locale), if any:
  * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
  */
 function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {

@@ -1,6 +1,6 @@
 /**
  * The URL an uploaded file is read from (its storage key through the public file route). Its own
- * module: the prepaint script shows thumbnails before the request layer loads.
+ * module: cells import it without the request layer.
  *
  * @example
  * fileUrl('2026/11/a.png') // "/api/public/file?key=2026%2F11%2Fa.png"

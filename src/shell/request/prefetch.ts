@@ -1,8 +1,8 @@
 /**
- * Responses fetched before the app booted (by src/prepaint while the app's code downloads), handed to
+ * Responses fetched before the app booted (by the entry's early requests, src/app/early-requests.ts, while the app's code downloads), handed to
  * the app's own first call of the same URL with the same token and locale, so that call costs no
  * second round trip. Each entry is used once and only while fresh; anything else goes to the network.
- * The registry lives on globalThis: the prepaint script and the app are separate bundles.
+ * The registry lives on globalThis: the entry and the app are separate bundles.
  *
  * @example
  * prefetch('/api/order/list?current=1&pageSize=20', { 'x-locale': 'zh-CN', 'x-misi-token': t });

@@ -1,5 +1,5 @@
 /**
- * GET query strings, without json-bigint: the early prepaint script builds the same URLs as the app,
+ * GET query strings, without json-bigint: the entry's early requests (src/app/early-requests.ts) build the same URLs as the app,
  * so this module stays free of heavy dependencies. BigInt values are written as their exact digits.
  *
  * @example
