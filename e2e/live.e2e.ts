@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { closeBrowser, pageAs, shot } from './lib/browser';
 import { callApi } from './lib/api';
-import { api, addOrderApi, runRowAction } from './lib/order-helpers';
+import { api, addOrderApi, button, modal, runRowAction, seeMessage } from './lib/order-helpers';
 import { msg, until } from './lib/expect';
 
 after(closeBrowser);
@@ -145,6 +145,37 @@ describe('live updates', () => {
       console.log(`live-update delay, order edited through the API → its open detail drawer (${locale}): ${ms} ms`);
       assert.ok(ms < 2000, `drawer updated ${ms} ms after the edit`);
       await shot(page, `live-drawer-${locale}`);
+      await ctx.close();
+    });
+
+  for (const locale of ['zh-CN', 'en-US'] as const)
+    test(`a change made elsewhere to a row on screen shows the bar; the user's own remark does not (${locale})`, async () => {
+      const { ctx, page, token } = await pageAs('admin', { locale });
+      const name = `Own ${locale} ${Date.now().toString(36)}`;
+      const order = await addOrder(token, await someMerchant(token), name);
+      await page.goto(`/order?orderNo=${order.orderNo}`);
+      await badge(page).waitFor();
+      const row = page.locator('.ant-table-row', { hasText: name });
+      await row.waitFor();
+      const bar = page.locator('.ant-alert', { hasText: msg(locale, 'live.changed') });
+      // another console adds a remark to the row on screen
+      const r = await callApi(token, 'POST', '/order/remark', { id: String(order.id), remark: `elsewhere ${name}` });
+      assert.equal(r.code, 0, r.text);
+      await bar.waitFor({ timeout: 2000 });
+      await bar.getByRole('button', { name: msg(locale, 'live.show') }).click();
+      await until(
+        () => bar.count(),
+        (n) => n === 0,
+      );
+      // the user's own remark: the list asks again after it, so there is nothing to announce
+      await runRowAction(page, row, msg(locale, 'order.remarkAction'));
+      const m = modal(page);
+      await m.locator('#remark').fill(`mine ${name}`);
+      await button(m, msg(locale, 'renderer.ok')).click();
+      await seeMessage(page, msg(locale, 'order.remarkSuccess'));
+      await page.waitForTimeout(1500);
+      assert.equal(await bar.count(), 0, "no bar for the user's own change");
+      await shot(page, `live-own-remark-${locale}`);
       await ctx.close();
     });
 

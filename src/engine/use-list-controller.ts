@@ -25,6 +25,13 @@ export interface ListController {
   shownState: ListState;
   shownQuery: Record<string, unknown>;
   rows: Row[];
+  /**
+   * When (performance.now()) the request whose answer is on screen was sent and when its answer came:
+   * a change that reached this page before the request is in the rows, one after the answer is not
+   * (the live bar announces those). 0 before any answer.
+   */
+  rowsAskedAt: number;
+  rowsAnsweredAt: number;
   total: number;
   /** false when the server says `total` is an estimate (`totalExact: false`, huge results) */
   totalExact: boolean;
@@ -80,6 +87,9 @@ interface Shown {
   rows: Row[];
   total: number;
   totalExact: boolean;
+  /** when the request of this answer was sent and when it came (rows shown ahead keep their answer's) */
+  askedAt: number;
+  answeredAt: number;
 }
 
 /**
@@ -140,7 +150,7 @@ export function useListController(resource: Resource): ListController {
   const query = useMemo(() => listQuery(resource, state), [resource, state]);
   const queryKey = JSON.stringify(query);
 
-  const [shown, setShown] = useState<Shown>(() => ({ state, query, rows: [], total: 0, totalExact: true }));
+  const [shown, setShown] = useState<Shown>(() => ({ state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 }));
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
@@ -184,16 +194,18 @@ export function useListController(resource: Resource): ListController {
       const timer = setTimeout(() => !ac.signal.aborted && setLoading(true), LOADING_DELAY_MS);
       const mine = { key, version: v, ac, timer, done: false };
       last.current = mine;
+      const askedAt = performance.now();
       call(binding, q, { signal: ac.signal })
         .then((data) => {
           if (ac.signal.aborted) return;
           const page = toPage(data);
+          const answeredAt = performance.now();
           setShown((sh) => {
             // the rows shown ahead of the answer for this very state (rowsWithin) and still the same:
             // nothing to draw again (compared only then, not on every answer)
             const same = sh.state === next && sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
-            if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact) return sh;
-            return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact };
+            if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact) return { ...sh, askedAt, answeredAt };
+            return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact, askedAt, answeredAt };
           });
           setError(null);
         })
@@ -273,6 +285,8 @@ export function useListController(resource: Resource): ListController {
     shownState: shown.state,
     shownQuery: shown.query,
     rows,
+    rowsAskedAt: shown.askedAt,
+    rowsAnsweredAt: shown.answeredAt,
     total: shown.total,
     totalExact: shown.totalExact,
     loading,

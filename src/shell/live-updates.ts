@@ -25,6 +25,8 @@ export interface LiveOrderEvent {
   n?: number;
   /** position in this tab's stream of events (1, 2, …) */
   seq: number;
+  /** when it arrived (performance.now()) */
+  at: number;
 }
 
 export interface LiveState {
@@ -72,7 +74,7 @@ export function liveEventsSince(seq: number): LiveOrderEvent[] {
 function handle(event: string, data: Record<string, unknown>) {
   if (event === 'count') set({ count: Number(data.count) || 0, href: typeof data.href === 'string' ? data.href : state.href });
   else if (event === 'order') {
-    const e = { ...(data as Omit<LiveOrderEvent, 'seq'>), seq: state.seq + 1 };
+    const e = { ...(data as Omit<LiveOrderEvent, 'seq' | 'at'>), seq: state.seq + 1, at: performance.now() };
     events = [...events.slice(-(KEEP - 1)), e];
     set({ seq: e.seq });
     // an open detail of this order reloads (a bulk change names no rows: every open one does)

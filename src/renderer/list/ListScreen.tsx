@@ -339,7 +339,14 @@ export function ListScreen({ resource }: { resource: Resource }) {
   return (
     <>
       {view.banner && (
-        <ListBanner name={view.banner} resource={resource} rows={list.rows} show={() => (shown.current === 1 ? list.refetch() : list.setPage(1))} />
+        <ListBanner
+          name={view.banner}
+          resource={resource}
+          rows={list.rows}
+          rowsAskedAt={list.rowsAskedAt}
+          rowsAnsweredAt={list.rowsAnsweredAt}
+          show={() => (shown.current === 1 ? list.refetch() : list.setPage(1))}
+        />
       )}
       <div ref={tabsBox}>{table}</div>
       {runner.element}
