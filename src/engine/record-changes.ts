@@ -1,12 +1,13 @@
 /**
  * Records changed elsewhere (another user, an automatic assignment), as a live update tells: the shell's
  * live connection announces them, an open detail view reloads its record. A burst of changes to one
- * record reloads it once.
+ * record reloads it once, and none when the view asked for the record again after the change arrived
+ * (the user's own action reloads it; its change was committed before its announcement).
  *
  * @example
  * announceChanges('order', ['1234567890123456789']);   // the shell, on a live "order" event
  * announceChanges('order', '*');                       // many rows changed at once (ids unknown)
- * useRecordChanged('order', row.id, refetch, open);     // a detail drawer while open
+ * useRecordChanged('order', row.id, refetch, open, askedAt); // a detail drawer while open
  */
 import { useEffect, useRef } from 'react';
 
@@ -24,19 +25,24 @@ export function announceChanges(resource: string, ids: readonly string[] | '*'):
 export const CHANGE_SETTLE_MS = 300;
 
 /**
- * Calls `reload` when the record `id` of `resource` changed elsewhere, while `active` (an open drawer).
+ * Calls `reload` when the record `id` of `resource` changed elsewhere, while `active` (an open drawer),
+ * unless `askedAt` (performance.now() of the view's latest request for it) is later than the change.
  */
-export function useRecordChanged(resource: string, id: unknown, reload: () => void, active = true): void {
-  const latest = useRef(reload);
-  latest.current = reload;
+export function useRecordChanged(resource: string, id: unknown, reload: () => void, active = true, askedAt?: () => number): void {
+  const latest = useRef({ reload, askedAt });
+  latest.current = { reload, askedAt };
   const key = id === undefined || id === null ? undefined : String(id);
   useEffect(() => {
     if (!active || key === undefined) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fn: Listener = (ids) => {
       if (ids !== '*' && !ids.has(key)) return;
+      const at = performance.now();
       clearTimeout(timer);
-      timer = setTimeout(() => latest.current(), CHANGE_SETTLE_MS);
+      timer = setTimeout(() => {
+        const { reload, askedAt } = latest.current;
+        if (!askedAt || askedAt() < at) reload();
+      }, CHANGE_SETTLE_MS);
     };
     let set = listeners.get(resource);
     if (!set) listeners.set(resource, (set = new Set()));

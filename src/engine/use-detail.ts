@@ -4,7 +4,7 @@
  * @example
  * const { record, loading, refetch } = useDetail(staff, row);
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { resolveBindingInput, type Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { pick, requireBinding } from './resource-helpers';
@@ -14,6 +14,8 @@ export interface DetailState {
   loading: boolean;
   error: Error | null;
   refetch: () => void;
+  /** when (performance.now()) the latest request for the record was sent; 0 before any */
+  askedAt: () => number;
 }
 
 /** `row` identifies the record (its id); null while nothing is open. `bindingName` defaults to detail.api. */
@@ -33,6 +35,7 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   const [loading, setLoading] = useState(!!row);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
+  const asked = useRef(0);
 
   useEffect(() => {
     if (!key) {
@@ -41,6 +44,7 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
     }
     const ac = new AbortController();
     setLoading(true);
+    asked.current = performance.now();
     call<Record<string, unknown>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
       .then((data) => !ac.signal.aborted && (setRecord(data), setError(null)))
       .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
@@ -49,5 +53,6 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   }, [call, binding, key, version]);
 
   const refetch = useCallback(() => setVersion((v) => v + 1), []);
-  return { record, loading, error, refetch };
+  const askedAt = useCallback(() => asked.current, []);
+  return { record, loading, error, refetch, askedAt };
 }

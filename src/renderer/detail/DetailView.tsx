@@ -29,13 +29,14 @@ function sameRecord(a: Row, b: Row): boolean {
 
 export default function DetailView({ resource, row, container, open = true, version = 0, onClose, onRun }: DetailViewProps) {
   const t = useT();
-  const { record, loading, error, refetch } = useDetail(resource, row);
+  const { record, loading, error, refetch, askedAt } = useDetail(resource, row);
   const gate = useActionGate(resource);
   useEffect(() => {
     if (version > 0) refetch();
   }, [version, refetch]);
-  // changed elsewhere (a live update): shown as it is now while the drawer is open
-  useRecordChanged(resource.name, row.id, refetch, open);
+  // changed elsewhere (a live update): shown as it is now while the drawer is open (not reloaded
+  // again when it was asked for since, as after the user's own action)
+  useRecordChanged(resource.name, row.id, refetch, open, askedAt);
 
   const actions = record && onRun ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail') : [];
   const extra = actions.length ? (
