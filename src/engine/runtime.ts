@@ -49,6 +49,12 @@ export interface Runtime {
    * when binding.multipart (arrays become repeated fields). Resolves with the envelope's `data`.
    */
   call: <T = unknown>(binding: ApiBinding, input?: Record<string, unknown>, options?: CallOptions) => Promise<T>;
+  /**
+   * The data of a GET whose answer has already arrived (asked for before the app started), at once;
+   * undefined when there is none, and `call` is the way. Lets a list's first render show its rows.
+   * Nothing is taken by reading it (a render may be thrown away): `take()` once it is on screen.
+   */
+  arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => { data: unknown; take: () => void } | undefined;
   /** Uploads one file through the app's upload API (POST /file/upload, multipart field "file"). */
   upload: (file: File, options?: CallOptions) => Promise<UploadedFile>;
   /** URL that serves a stored file by its key (usable in <img src>). */

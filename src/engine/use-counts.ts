@@ -20,18 +20,32 @@ export interface Counts {
   error: Error | null;
 }
 
+function toCounts(data: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries((data as Record<string, number | string> | null) ?? {})) out[k] = Number(v) || 0;
+  return out;
+}
+
 export function useCounts(resource: Resource, filters: Filters, version = 0): Counts {
-  const { call } = useRuntime();
+  const { call, arrived } = useRuntime();
   const name = resource.list?.tabs?.counts;
   const binding = name ? requireBinding(resource, name) : undefined;
   const key = JSON.stringify(filtersForCounts(resource, filters));
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  const [loading, setLoading] = useState(!!binding);
+  // counts already in (asked for before the app started): the tabs' first render shows them
+  const [first] = useState(() => {
+    const early = binding && arrived?.(binding, JSON.parse(key) as Record<string, unknown>);
+    return early ? { counts: toCounts(early.data), take: early.take } : null;
+  });
+  useEffect(() => {
+    first?.take();
+  }, [first]);
+  const [counts, setCounts] = useState<Record<string, number>>(first?.counts ?? {});
+  const [loading, setLoading] = useState(!!binding && !first);
   const [error, setError] = useState<Error | null>(null);
 
   // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
   // search and version are not asked again (the rows are not either; see useListController).
-  const fetched = useRef<string | null>(null);
+  const fetched = useRef<string | null>(first ? `${version}|${key}` : null);
   useEffect(() => {
     if (!binding) return;
     const want = `${version}|${key}`;
@@ -41,9 +55,7 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
     call<Record<string, number | string>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
       .then((data) => {
         if (ac.signal.aborted) return;
-        const out: Record<string, number> = {};
-        for (const [k, v] of Object.entries(data ?? {})) out[k] = Number(v) || 0;
-        setCounts(out);
+        setCounts(toCounts(data));
         setError(null);
         fetched.current = want;
       })

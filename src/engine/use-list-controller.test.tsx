@@ -87,24 +87,25 @@ describe('useListController', () => {
   });
 });
 
+const res: Resource = {
+  name: 'x',
+  enums: {
+    st: {
+      values: [
+        { value: 'a', label: 'x.a' },
+        { value: 'b', label: 'x.b' },
+      ],
+    },
+  },
+  fields: { status: { type: 'enum', enum: 'st', title: 'x.status', search: true }, name: { type: 'string', title: 'x.name', search: true } },
+  api: {
+    list: { method: 'GET', path: '/x/list', input: { search: true, page: true }, result: 'page' },
+    count: { method: 'GET', path: '/x/count', input: { search: true }, result: 'counts' },
+  },
+  list: { api: 'list', columns: ['name'], tabs: { field: 'status', counts: 'count' } },
+};
+
 describe('useCounts', () => {
-  const res: Resource = {
-    name: 'x',
-    enums: {
-      st: {
-        values: [
-          { value: 'a', label: 'x.a' },
-          { value: 'b', label: 'x.b' },
-        ],
-      },
-    },
-    fields: { status: { type: 'enum', enum: 'st', title: 'x.status', search: true }, name: { type: 'string', title: 'x.name', search: true } },
-    api: {
-      list: { method: 'GET', path: '/x/list', input: { search: true, page: true }, result: 'page' },
-      count: { method: 'GET', path: '/x/count', input: { search: true }, result: 'counts' },
-    },
-    list: { api: 'list', columns: ['name'], tabs: { field: 'status', counts: 'count' } },
-  };
   it('counts follow the filters without the tab field, and sum to "all"', async () => {
     const { rt, wrapper } = setup('/x?tab=a&name=foo');
     const { result } = renderHook(
@@ -121,6 +122,44 @@ describe('useCounts', () => {
     expect(listCall.input).toMatchObject({ name: 'foo', status: 'a' });
     expect(result.current.c.counts).toEqual({ a: 3, b: 4 });
     expect(result.current.c.all).toBe(7);
+  });
+});
+
+describe('answers that arrived before the app started (runtime.arrived)', () => {
+  it('the first render shows the rows and counts; nothing is asked again; each answer is taken once on screen', async () => {
+    const { rt, wrapper } = setup('/x?tab=a&name=foo');
+    const taken: string[] = [];
+    const early: Record<string, unknown> = { '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } };
+    rt.runtime.arrived = (binding, input) => {
+      const data = early[binding.path];
+      if (binding.path === '/x/list') expect(input).toMatchObject({ name: 'foo', status: 'a', current: 1 });
+      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+    };
+    const firsts: { rows: number; loading: boolean; all: number }[] = [];
+    const { result } = renderHook(
+      () => {
+        const l = useListController(res);
+        const c = useCounts(res, l.state.filters, l.version);
+        firsts.push({ rows: l.rows.length, loading: l.loading, all: c.all });
+        return { l, c };
+      },
+      { wrapper },
+    );
+    expect(firsts[0]).toEqual({ rows: 2, loading: false, all: 7 });
+    await waitFor(() => expect(taken.sort()).toEqual(['/x/count', '/x/list']));
+    expect(rt.calls).toEqual([]);
+    expect(result.current.l.rowKey(result.current.l.rows[0])).toBe('1876543210987654321');
+    // a refresh asks the server
+    act(() => result.current.l.refetch());
+    await waitFor(() => expect(rt.calls.map((c) => c.path).sort()).toEqual(['/x/count', '/x/list']));
+  });
+
+  it('without an answer in, the first render is empty and the list is asked for', async () => {
+    const { rt, wrapper } = setup('/staff');
+    rt.runtime.arrived = () => undefined;
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    expect(rt.calls.map((c) => c.path)).toEqual(['/user/list']);
   });
 });
 

@@ -103,7 +103,7 @@ interface Own {
 }
 
 export function useListController(resource: Resource): ListController {
-  const { call } = useRuntime();
+  const { call, arrived } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
   const binding = requireBinding(resource, resource.list.api);
   const location = useLocation();
@@ -150,14 +150,31 @@ export function useListController(resource: Resource): ListController {
   const query = useMemo(() => listQuery(resource, state), [resource, state]);
   const queryKey = JSON.stringify(query);
 
-  const [shown, setShown] = useState<Shown>(() => ({ state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 }));
-  const [loading, setLoading] = useState(true);
+  // The first page's answer when it is in already (asked for before the app started): the first render
+  // shows the rows, instead of an empty table first and the rows in a second render (~0.1 s on /order).
+  const [first] = useState(() => {
+    const early = arrived?.(binding, query);
+    if (!early) return null;
+    try {
+      return { page: toPage(early.data), at: performance.now(), take: early.take };
+    } catch {
+      return null;
+    }
+  });
+  const [shown, setShown] = useState<Shown>(() =>
+    first
+      ? { state, query, rows: first.page.list, total: first.page.total, totalExact: first.page.totalExact, askedAt: first.at, answeredAt: first.at }
+      : { state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 },
+  );
+  const [loading, setLoading] = useState(!first);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
 
   // The last request: what it asked (key + version), whether its answer is in, how to cancel it.
-  const last = useRef<{ key: string; version: number; ac: AbortController; timer: ReturnType<typeof setTimeout>; done: boolean } | null>(null);
+  const last = useRef<{ key: string; version: number; ac: AbortController; timer?: ReturnType<typeof setTimeout>; done: boolean } | null>(
+    first && { key: queryKey, version: 0, ac: new AbortController(), done: true },
+  );
   const versionRef = useRef(version);
   versionRef.current = version;
   // Unmounted or hidden (a kept-alive page): a request still in flight is dropped and asked again
@@ -222,6 +239,11 @@ export function useListController(resource: Resource): ListController {
     },
     [call, binding, resource],
   );
+
+  // the early answer shown by the first render is used up once it is on screen
+  useEffect(() => {
+    first?.take();
+  }, [first]);
 
   // Changes made through the setters below were asked for already (same key and version: nothing
   // sent twice); back/forward, links and refetch land here.

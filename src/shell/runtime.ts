@@ -7,7 +7,7 @@
 import type { ApiBinding, AppSchema, Resource } from '../schema';
 import type { CallOptions, Runtime, RuntimeUser } from '../engine/runtime';
 import { clearOptionCache } from '../engine/options';
-import { callApi } from './request/client';
+import { arrivedData, callApi } from './request/client';
 import { fileUrl, uploadFile } from './request/upload';
 import { downloadFile } from './request/download';
 
@@ -35,6 +35,7 @@ export function createRuntime(opts: {
     user: opts.user,
     locale: opts.locale,
     call,
+    arrived: arrivedData,
     upload: uploadFile,
     fileUrl,
     download: downloadFile,

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../engine/runtime';
 import { callApi, setRequestHooks } from './index';
+import { arrivedData } from './client';
 import { clearPrefetched, prefetch } from './prefetch';
 
 interface Seen {
@@ -236,6 +237,31 @@ describe('answers prefetched before the app booted (src/app/early-requests.ts)',
     void prefetch('/api/order/list?current=1', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
     await callApi(GET('order/list'), { current: 1 });
     expect(seen).toHaveLength(2);
+  });
+
+  it('an early success that has arrived is there at once for a first render, and is used up only when taken', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json('{"code":0,"msg":"ok","data":{"list":[{"id":1876543210987654321}],"total":1}}');
+    expect(arrivedData(GET('order/list'), { current: 1 })).toBeUndefined(); // nothing asked early
+    await prefetch('/api/order/list?current=1', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    const early = arrivedData(GET('order/list'), { current: 1 });
+    expect((early?.data as { list: { id: string }[] }).list[0].id).toBe('1876543210987654321');
+    // read again (a render redone) it is still there; taken, it is gone, and the next call asks the server
+    expect(arrivedData(GET('order/list'), { current: 1 })).toBeDefined();
+    early!.take();
+    expect(arrivedData(GET('order/list'), { current: 1 })).toBeUndefined();
+    await callApi(GET('order/list'), { current: 1 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('an early failure is never given at once: callApi interprets it as usual', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json({ code: 100000, msg: 'expired', data: null });
+    await prefetch('/api/user/info', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    expect(arrivedData(GET('/user/info'))).toBeUndefined();
+    expect(navigate).not.toHaveBeenCalled();
+    await expect(callApi(GET('/user/info'))).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
   });
 
   it('an aborted call rejects without waiting for the early answer', async () => {

@@ -20,7 +20,7 @@ import { clearToken, getToken } from '../session/token';
 import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { requestHooks } from './hooks';
-import { takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -152,14 +152,36 @@ export async function send(
   }
 }
 
+function prefetchUrl(binding: ApiBinding, input: Record<string, unknown> | undefined): string {
+  const q = toQuery(input);
+  return settings.prefix.replace(/\/+$/, '') + apiPath(binding.path) + (q ? `?${q}` : '');
+}
+
+/**
+ * The data of a GET the entry asked for early (src/app/early-requests.ts) whose successful answer has
+ * already arrived, at once (so the list's first render can show its rows instead of an empty table
+ * first). Read during a render, so nothing is taken then (a render React throws away and redoes must
+ * find it again): `take()` it once the view is on screen, and `callApi` no longer answers with it.
+ * Anything else — no such answer yet, an error, an expired session — is undefined, and `callApi`
+ * handles it as usual, the answer included.
+ */
+export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>): { data: unknown; take: () => void } | undefined {
+  if (binding.method !== 'GET') return undefined;
+  const url = prefetchUrl(binding, input);
+  const headers = callHeaders(binding);
+  const r = arrivedPrefetched(url, headers);
+  if (!r || r.status !== 200) return undefined;
+  const body = parseBody(r.text);
+  if (!isEnvelope(body) || body.code !== 0) return undefined;
+  return { data: body.data, take: () => void takePrefetched(url, headers) };
+}
+
 /**
  * The answer the entry fetched early (src/app/early-requests.ts) for exactly this GET (same URL, token and locale), if any:
  * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
  */
 function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {
-  const q = toQuery(input);
-  const url = settings.prefix.replace(/\/+$/, '') + apiPath(binding.path) + (q ? `?${q}` : '');
-  const hit = takePrefetched(url, callHeaders(binding, options));
+  const hit = takePrefetched(prefetchUrl(binding, input), callHeaders(binding, options));
   if (!hit) return undefined;
   const signal = options?.signal;
   if (!signal) return hit.catch((e: unknown) => Promise.reject(transportError(e)));

@@ -17,6 +17,8 @@ export interface Prefetched {
 interface Entry {
   at: number;
   response: Promise<Prefetched>;
+  /** the answer, once it has arrived */
+  settled?: Prefetched;
 }
 
 /** An entry older than this is stale: the app asks the server again. */
@@ -44,7 +46,9 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
     statusText: r.statusText,
     text: await r.text(),
   }));
-  registry().set(keyOf(url, headers), { at: Date.now(), response });
+  const entry: Entry = { at: Date.now(), response };
+  registry().set(keyOf(url, headers), entry);
+  response.then((r) => (entry.settled = r)).catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
   response.catch(() => registry().delete(keyOf(url, headers)));
   return response;
@@ -58,6 +62,15 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
   if (!hit) return undefined;
   reg.delete(key);
   return now - hit.at <= PREFETCH_TTL_MS ? hit.response : undefined;
+}
+
+/**
+ * The prefetched answer of this exact call if it has already arrived and is fresh, without taking it
+ * (`takePrefetched` does, when the caller uses it); undefined otherwise.
+ */
+export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Prefetched | undefined {
+  const hit = registry().get(keyOf(url, headers));
+  return hit?.settled && now - hit.at <= PREFETCH_TTL_MS ? hit.settled : undefined;
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */
