@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowRestriction, scopeProblems, type Scope } from '../../src/schema';
-import { andScope, scopeSql } from './data-scope';
+import { andScope, registerResourceTable, scopeSql } from './data-scope';
 
 const SCOPES: Record<string, Scope> = {
   order: { all: ['admin', 'finance'], store: 'storeId', merchant: 'merchantId' },
@@ -102,10 +102,22 @@ describe('scopeSql', () => {
     expect(scopeSql(of({ roles: [], storeId: 7n }, 'shopNote'), [], 'n', { store: 'stores', shop: 'shops' })).toBe(
       'n.shop_id IN (SELECT id FROM shops WHERE merchant_id IN (SELECT stores.merchant_id FROM stores WHERE id = $1))',
     );
-    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shop'), [], 's')).toThrow(/no table given for resource "store"/);
+    // no definition of the resource loaded and none given: an error, never a wider scope
+    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shop'), [], 's')).toThrow(/no table known for resource "store"/);
     // a merchant-bound user: an equality, as before
     const pm: unknown[] = [];
     expect(scopeSql(of({ roles: [], merchantId: 3n }, 'shop'), pm, 's', { store: 'stores' })).toBe('s.merchant_id = $1');
     expect(pm).toEqual([3n]);
+  });
+});
+
+describe('resource tables for "via" rules', () => {
+  it("a resource's definition gives its table; another table for the same resource is an error", () => {
+    registerResourceTable('depot', 'depots');
+    registerResourceTable('depot', 'depots'); // defined again alike: fine
+    expect(scopeSql({ field: 'depotId', ids: [], via: { resource: 'depot', restriction: { field: 'id', ids: [5n] } } }, [], 'x')).toBe(
+      'x.depot_id IN (SELECT id FROM depots WHERE id = $1)',
+    );
+    expect(() => registerResourceTable('depot', 'warehouses')).toThrow(/"depot" is defined on two tables: depots and warehouses/);
   });
 });

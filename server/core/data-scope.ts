@@ -43,6 +43,19 @@ function isInt8(v: string): boolean {
   return /^\d{1,19}$/.test(v) && BigInt(v) <= INT8_MAX;
 }
 
+/**
+ * Each resource's table, as its definition names it (server/core/resource.ts registers every
+ * resource defined on its own rows, not a shape of another): what a "via" rule's subquery reads.
+ */
+const resourceTables = new Map<string, string>();
+
+/** Records `resource`'s table; a second definition of the resource on another table is an error. */
+export function registerResourceTable(resource: string, table: string): void {
+  const had = resourceTables.get(resource);
+  if (had !== undefined && had !== table) throw new Error(`resource "${resource}" is defined on two tables: ${had} and ${table}`);
+  resourceTables.set(resource, table);
+}
+
 /** camelCase field → snake_case column, the naming every table follows. */
 export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -50,16 +63,17 @@ export function columnOf(field: string): string {
 
 /**
  * The SQL condition of a restriction ('' for none), its values appended to `params`. Columns are the
- * fields in snake_case, prefixed by `alias`; a `via` restriction needs the referenced resource's table
- * in `tables` (e.g. { order: 'orders' }) and is `col IN (SELECT id FROM <table> WHERE <inner>)`, or
+ * fields in snake_case, prefixed by `alias`; a `via` restriction reads the referenced resource's table
+ * (its definition's, or `tables`'s: e.g. { order: 'orders' }) and is `col IN (SELECT id FROM <table> WHERE <inner>)`, or
  * `SELECT <table>.<by's column>` with `via.by`. One bound id is an equality, so the column's index serves it.
  */
 export function scopeSql(r: RowRestriction | null, params: unknown[], alias = '', tables: Record<string, string> = {}): string {
   if (!r) return '';
   const col = (alias ? `${alias}.` : '') + columnOf(r.field);
   if (r.via) {
-    const table = tables[r.via.resource];
-    if (!table) throw new Error(`scopeSql: no table given for resource "${r.via.resource}"`);
+    const table = tables[r.via.resource] ?? resourceTables.get(r.via.resource);
+    // never a wider scope: a resource whose definition is not loaded is an error
+    if (!table) throw new Error(`scopeSql: no table known for resource "${r.via.resource}" (its definition is not loaded)`);
     const inner = scopeSql(r.via.restriction, params, '', tables) || 'TRUE';
     // `by` is qualified: a column the via table lacks is an error, never the outer row's column of that name
     const selected = r.via.by ? `${table}.${columnOf(r.via.by)}` : 'id';

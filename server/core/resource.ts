@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isShapeBaseType, parseShapeType, type AnyField, type Field, type Resource } from '../../src/schema';
 import type { Db } from './contract';
-import { scopeSql, type RowRestriction } from './data-scope';
+import { registerResourceTable, scopeSql, type RowRestriction } from './data-scope';
 import { badField, notFound } from './http-errors';
 import { SCHEMAS_DIR } from './paths';
 import { fastCount } from './row-estimate';
@@ -229,6 +229,8 @@ export class ResourceTable<R extends object> {
   private readonly labelNames: string[];
 
   constructor(readonly options: ResourceOptions<R>) {
+    // the resource's own rows (a shape is another table's rows): the table a "via" scope rule reads
+    if (!options.shape) registerResourceTable(options.name, options.table);
     const file = resourceSchema(options.name, options.schemasDir);
     this.schema = options.shape || options.search ? withFields(file, options.shape, options.search) : file;
     this.alias = options.alias ?? 't';

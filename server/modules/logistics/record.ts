@@ -10,11 +10,11 @@ import type { RowRestriction } from '../../core/data-scope';
 import { likePrefix } from '../../core/sql';
 import type { LogisticsOrderRecord } from '../../../src/generated/types';
 
-/** Scope tables for logistics' "via" rule (store-bound users reach shipments of their store's orders). */
-export const SCOPE_TABLES = { order: 'orders' };
-
-/** The user's restriction on shipments as the resource layer's read option. */
-export const inScopeOf = (r: RowRestriction | null): ReadOptions => scoped(r, SCOPE_TABLES);
+/**
+ * The user's restriction on shipments as the resource layer's read option (its "via" rule — a
+ * store-bound user reaches the shipments of its store's orders — reads the order resource's table).
+ */
+export const inScopeOf = (r: RowRestriction | null): ReadOptions => scoped(r);
 
 /** A record as read, before its system event text is rendered in the reader's language (`localized`). */
 type ShipmentRow = LogisticsOrderRecord<bigint> & { lastEventStatus?: string | null };

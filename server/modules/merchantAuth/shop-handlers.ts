@@ -11,7 +11,7 @@ import { SHOP_PLATFORMS, hasAdapter } from '../../platforms/registry';
 import { handleCallback, startAuthorization } from './authorize';
 import { importHistoryTrades, listImports } from './history-import';
 import { checkSort, listAllShops, shopDetail, shopOptions } from './shop-query';
-import { localised, manageScope, SHOP_SCOPE_TABLES, shopScope, shops, type ShopRecord } from './shop-resource';
+import { localised, manageScope, shopScope, shops, type ShopRecord } from './shop-resource';
 import { runShopSync } from './shop-sync';
 import { addShop, unbindShop } from './shop-write';
 
@@ -37,8 +37,8 @@ function inScope<I extends { id?: string | null; merchantId?: string | null }, O
     const { id, merchantId } = ctx.input;
     if (id) {
       const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.shopNotFound', { id: String(id) });
-      await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id, notFound, SHOP_SCOPE_TABLES);
-      if (manage) await requireInScope(ctx.db, manageScope(scopeOf(ctx, 'merchant')), 'shops', id, notFound, SHOP_SCOPE_TABLES);
+      await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', id, notFound);
+      if (manage) await requireInScope(ctx.db, manageScope(scopeOf(ctx, 'merchant')), 'shops', id, notFound);
     }
     if (merchantId) {
       const notFound = () => new HttpError(404, CODES.NOT_FOUND, 'server.merchantAuth.merchantNotFound', { id: merchantId });

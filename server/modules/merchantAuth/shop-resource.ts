@@ -53,13 +53,10 @@ export function localised(rec: ShopRecord, t: (key: string, values?: Record<stri
 }
 
 /**
- * Tables of the shop scopes' "via" rules: merchantAuth.json's store rule (a store-bound user reaches
- * the shops of its store's merchant) and `manageScope`'s (shops of the merchants in the user's scope).
+ * The user's data scope over shops (`scopeOf(ctx, 'merchantAuth')`) as the resource layer's read
+ * option: merchantAuth.json's store rule, a store-bound user reaching the shops of its store's merchant.
  */
-export const SHOP_SCOPE_TABLES = { store: 'stores', merchant: 'merchants' };
-
-/** The user's data scope over shops (`scopeOf(ctx, 'merchantAuth')`) as the resource layer's read option. */
-export const shopScope = (r: RowRestriction | null): ReadOptions => scoped(r, SHOP_SCOPE_TABLES);
+export const shopScope = (r: RowRestriction | null): ReadOptions => scoped(r);
 
 /**
  * The shops a user may manage (authorise, unbind, import trades, sync products): those whose

@@ -10,7 +10,7 @@ import { scoped } from '../../core/resource';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
 import type { ProductBindings, ProductResults } from '../../../src/generated/types';
-import { editSku, products, SKU_SCOPE_TABLES, skus } from './product-query';
+import { editSku, products, skus } from './product-query';
 import { seedProducts } from './seed';
 import { syncOneProduct, syncProducts } from './sync';
 
@@ -23,22 +23,17 @@ export { syncProducts, type SyncReport } from './sync';
 const inScope = (ctx: HandlerContext) => scoped(scopeOf(ctx, 'product'));
 
 /**
- * Tables of the shop scopes' "via" rules, as merchantAuth/shop-resource.ts's SHOP_SCOPE_TABLES (not
- * imported: the merchantAuth module imports this one). A missing table throws, it never widens.
- */
-const SHOP_SCOPE_TABLES = { store: 'stores', merchant: 'merchants' };
-
-/**
- * A shop the user may manage (merchantAuth/shop-resource.ts `manageScope`): one it sees whose
- * merchant is within its scope of merchants — a store-bound user sees its merchant's shops but
- * syncs none. Throws the shop's "not found" otherwise.
+ * A shop the user may manage: one it sees whose merchant is within its scope of merchants — a
+ * store-bound user sees its merchant's shops but syncs none. Throws the shop's "not found" otherwise.
+ * The restriction is merchantAuth/shop-resource.ts's `manageScope` (not imported: the merchantAuth
+ * module imports this one).
  */
 async function requireManagedShop(ctx: HandlerContext, shopId: string): Promise<void> {
   const shopNotFound = () => notFound('server.merchantAuth.shopNotFound', { id: shopId });
-  await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', shopId, shopNotFound, SHOP_SCOPE_TABLES);
+  await requireInScope(ctx.db, scopeOf(ctx, 'merchantAuth'), 'shops', shopId, shopNotFound);
   const merchants = scopeOf(ctx, 'merchant');
   const managed = merchants && { field: 'merchantId', ids: [], via: { resource: 'merchant', restriction: merchants } };
-  await requireInScope(ctx.db, managed, 'shops', shopId, shopNotFound, SHOP_SCOPE_TABLES);
+  await requireInScope(ctx.db, managed, 'shops', shopId, shopNotFound);
 }
 
 export const productModule: ServerModule = {
@@ -68,7 +63,7 @@ export const productModule: ServerModule = {
     skuEdit: (ctx) => {
       const product = scopeOf(ctx, 'product');
       const restriction = product && { field: 'productId', ids: [], via: { resource: 'product', restriction: product } };
-      return editSku(ctx.db, ctx.input.id, ctx.input.servicePrice, scoped(restriction, SKU_SCOPE_TABLES));
+      return editSku(ctx.db, ctx.input.id, ctx.input.servicePrice, scoped(restriction));
     },
     // "productId" per the spec; "id" too, so a product row's action can call it with the row's key.
     skuSync: async (ctx) => {

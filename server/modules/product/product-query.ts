@@ -57,9 +57,6 @@ export const skus = defineResource<ProductSku<bigint>>({
   touch: 'updated_at',
 });
 
-/** Scope tables of a SKU's "via" restriction (reached through its product). */
-export const SKU_SCOPE_TABLES = { product: 'products' };
-
 /**
  * POST /sku/edit: sets the service price a store earns for a SKU. Orders keep the price they were
  * created with (the order module snapshots it), so a change applies to new orders only. A service

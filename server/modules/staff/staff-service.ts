@@ -22,9 +22,6 @@ import { hashPassword, passwordProblem, usernameProblem } from './password';
 /** The record also names the bound store and merchant, and when it last changed. */
 export type StaffRecord = GeneratedStaffRecord<bigint> & { storeName: string | null; merchantName: string | null; updatedAt: string | null };
 
-/** Tables of the staff scope's "via" rule (merchant-bound: users of the merchant's stores). */
-export const STAFF_SCOPE_TABLES = { store: 'stores' };
-
 export const staff = defineResource<StaffRecord>({
   name: 'staff',
   table: 'users',
@@ -46,8 +43,8 @@ export const staff = defineResource<StaffRecord>({
   },
 });
 
-/** The caller's data scope over staff rows as read options. */
-export const staffScope = (rows: RowRestriction | null): ReadOptions => scoped(rows, STAFF_SCOPE_TABLES);
+/** The caller's data scope over staff rows as read options (merchant-bound: users of the merchant's stores). */
+export const staffScope = (rows: RowRestriction | null): ReadOptions => scoped(rows);
 
 /** Checks a binding the caller sets (a bound administrator binds users within its own store or merchant only). */
 export type BindingCheck = (b: { storeId: string | null; merchantId: string | null }) => Promise<void>;
