@@ -104,7 +104,8 @@ export async function pageAs(
  * again until the item shows, as a user would.
  */
 export async function clickUserMenuItem(page: Page, text: string): Promise<void> {
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: text });
+  // STILL: clicked once the menu has stopped zooming in (a click during the animation can land beside the item)
+  const item = page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item${STILL}`, { hasText: text });
   const end = Date.now() + 15_000;
   while (!(await item.isVisible()) && Date.now() < end) {
     await page.mouse.move(0, 400);

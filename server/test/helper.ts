@@ -282,7 +282,7 @@ async function makeTemplate(kind: string, seed: boolean, demo: boolean): Promise
     }
   }
   try {
-    pruneTemplates(base, name);
+    pruneTemplates(base, [codeVersion(false), codeVersion(true)]);
     const work = join(base, `${name}.building-${process.pid}`);
     rmSync(work, { recursive: true, force: true });
     if (emptyTemplate) cpSync(emptyTemplate, join(work, 'pgdata'), { recursive: true });
@@ -302,10 +302,14 @@ async function makeTemplate(kind: string, seed: boolean, demo: boolean): Promise
   }
 }
 
-/** Removes templates of older code versions that nobody has touched for an hour. */
-function pruneTemplates(base: string, keep: string): void {
+/**
+ * Removes templates of older code versions that nobody has touched for an hour. Every template of the
+ * current versions stays: building the seeded one must not remove the empty one it copies (an hour-old
+ * empty template of the same migrations is current, and other workers are copying it).
+ */
+function pruneTemplates(base: string, current: readonly string[]): void {
   for (const entry of readdirSync(base)) {
-    if (entry.startsWith(keep)) continue;
+    if (current.some((v) => entry.startsWith(`${v}-`))) continue;
     const p = join(base, entry);
     try {
       if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
