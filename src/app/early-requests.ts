@@ -17,8 +17,7 @@ import { getToken } from '../shell/session/token';
 import { storedLocale } from '../shell/i18n/locale';
 import { catalogueUrl } from '../shell/i18n/load-messages';
 import { prefetch } from '../shell/request/prefetch';
-import { toQuery } from '../shell/request/query-string';
-import { apiPath } from '../shell/request/paths';
+import { getUrl } from '../shell/request/query-string';
 import { filtersForCounts, listQuery, parseListState } from '../engine/search-params';
 import { requireBinding } from '../engine/resource-helpers';
 
@@ -36,12 +35,8 @@ export async function sendEarlyRequests(): Promise<boolean> {
   const token = getToken();
   if (!screen || !token) return false;
   const locale = storedLocale();
-  const prefix = appConfig.request.prefix.replace(/\/+$/, '');
   const headers = { 'x-locale': locale, [appConfig.request.tokenHeader]: token };
-  const get = (p: string, input?: Record<string, unknown>) => {
-    const q = toQuery(input);
-    void prefetch(prefix + apiPath(p) + (q ? `?${q}` : ''), headers).catch(() => undefined);
-  };
+  const get = (p: string, input?: Record<string, unknown>) => void prefetch(getUrl(appConfig.request.prefix, p, input), headers).catch(() => undefined);
 
   // Sent before anything else is known: the messages and who the user is.
   void prefetch(catalogueUrl(locale), {}, { cache: 'no-cache' }).catch(() => undefined);

@@ -41,14 +41,9 @@ export function optionSource(app: Pick<AppSchema, 'dicts'>, field: AnyField): Op
   throw new Error(`field type "${field.type}" has no options source`);
 }
 
-/** The path (normalised) a dict or ref field takes its options from; undefined for any other field. */
+/** The path (normalised) a dict or ref field takes its options from (optionSource's); undefined for any other field. */
 export function optionPath(app: Pick<AppSchema, 'dicts'>, field: AnyField): string | undefined {
-  if (field.type === 'dict') {
-    const def = field.dict ? app.dicts[field.dict] : undefined;
-    return def ? normalizePath(def.api) : undefined;
-  }
-  if (field.type === 'ref' && field.ref) return normalizePath(field.ref.api);
-  return undefined;
+  return field.type === 'dict' || field.type === 'ref' ? normalizePath(optionSource(app, field).binding.path) : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
+import { useArrived } from './use-arrived';
 import { requireBinding } from './resource-helpers';
 import { filtersForCounts, type Filters } from './search-params';
 
@@ -27,19 +28,13 @@ function toCounts(data: unknown): Record<string, number> {
 }
 
 export function useCounts(resource: Resource, filters: Filters, version = 0): Counts {
-  const { call, arrived } = useRuntime();
+  const { call } = useRuntime();
   const name = resource.list?.tabs?.counts;
   const binding = name ? requireBinding(resource, name) : undefined;
   const key = JSON.stringify(filtersForCounts(resource, filters));
   // counts already in (asked for before the app started): the tabs' first render shows them
-  const [first] = useState(() => {
-    const early = binding && arrived?.(binding, JSON.parse(key) as Record<string, unknown>);
-    return early ? { counts: toCounts(early.data), take: early.take } : null;
-  });
-  useEffect(() => {
-    first?.take();
-  }, [first]);
-  const [counts, setCounts] = useState<Record<string, number>>(first?.counts ?? {});
+  const first = useArrived(binding, JSON.parse(key) as Record<string, unknown>, toCounts);
+  const [counts, setCounts] = useState<Record<string, number>>(first?.value ?? {});
   const [loading, setLoading] = useState(!!binding && !first);
   const [error, setError] = useState<Error | null>(null);
 

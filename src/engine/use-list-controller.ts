@@ -12,6 +12,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams, type Location } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
+import { useArrived } from './use-arrived';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { filtersKey, listQuery, parseListState, serializeListState, type Filters, type ListState } from './search-params';
 
@@ -103,7 +104,7 @@ interface Own {
 }
 
 export function useListController(resource: Resource): ListController {
-  const { call, arrived } = useRuntime();
+  const { call } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
   const binding = requireBinding(resource, resource.list.api);
   const location = useLocation();
@@ -152,18 +153,10 @@ export function useListController(resource: Resource): ListController {
 
   // The first page's answer when it is in already (asked for before the app started): the first render
   // shows the rows, instead of an empty table first and the rows in a second render (~0.1 s on /order).
-  const [first] = useState(() => {
-    const early = arrived?.(binding, query);
-    if (!early) return null;
-    try {
-      return { page: toPage(early.data), at: performance.now(), take: early.take };
-    } catch {
-      return null;
-    }
-  });
+  const first = useArrived(binding, query, toPage);
   const [shown, setShown] = useState<Shown>(() =>
     first
-      ? { state, query, rows: first.page.list, total: first.page.total, totalExact: first.page.totalExact, askedAt: first.at, answeredAt: first.at }
+      ? { state, query, rows: first.value.list, total: first.value.total, totalExact: first.value.totalExact, askedAt: first.at, answeredAt: first.at }
       : { state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 },
   );
   const [loading, setLoading] = useState(!first);
@@ -239,11 +232,6 @@ export function useListController(resource: Resource): ListController {
     },
     [call, binding, resource],
   );
-
-  // the early answer shown by the first render is used up once it is on screen
-  useEffect(() => {
-    first?.take();
-  }, [first]);
 
   // Changes made through the setters below were asked for already (same key and version: nothing
   // sent twice); back/forward, links and refetch land here.

@@ -5,13 +5,14 @@
  */
 import type { Handler, HandlerContext } from '../../core/contract';
 import { requireInScope, scopeOf } from '../../core/data-scope';
+import { scoped } from '../../core/resource';
 import { badField, notFound } from '../../core/http-errors';
 import { coreState } from '../../core/state';
 import type { LogisticsOrderBindings, LogisticsOrderResults } from '../../../src/generated/types';
 import { cancelShipment, createShipment } from './actions';
 import { listEvents } from './events';
 import { applyPush, deliverySecret, SIGNATURE_HEADER, verifySignature } from './push';
-import { inScopeOf, localized, shipments } from './record';
+import { localized, shipments } from './record';
 
 /** The handler of binding K: its input, and what it answers (`LogisticsOrderResults`, from the schema). */
 type H<K extends keyof LogisticsOrderBindings> = Handler<LogisticsOrderBindings[K], LogisticsOrderResults<bigint | string>[K]>;
@@ -28,7 +29,8 @@ function systemText(ctx: HandlerContext<unknown>) {
 }
 
 /** The user's data scope on shipments (server/core/data-scope.ts): outside it a shipment answers as absent. */
-const scopeOpts = (ctx: HandlerContext<unknown>) => inScopeOf(scopeOf(ctx, 'logisticsOrder'));
+// the "via" rule: a store-bound user reaches the shipments of its store's orders
+const scopeOpts = (ctx: HandlerContext<unknown>) => scoped(scopeOf(ctx, 'logisticsOrder'));
 
 async function recordOf(ctx: HandlerContext<unknown>, id: string | bigint) {
   return localized(await shipments.get(ctx.db, id, scopeOpts(ctx)), systemText(ctx));

@@ -4,17 +4,9 @@
  * read for the page's rows only (`pageFirst`); search by tracking no (upper-cased), order no, receiver
  * name and phone is a prefix match; the newest first.
  */
-import { scoped, type ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
-import type { RowRestriction } from '../../core/data-scope';
 import { likePrefix } from '../../core/sql';
 import type { LogisticsOrderRecord } from '../../../src/generated/types';
-
-/**
- * The user's restriction on shipments as the resource layer's read option (its "via" rule — a
- * store-bound user reaches the shipments of its store's orders — reads the order resource's table).
- */
-export const inScopeOf = (r: RowRestriction | null): ReadOptions => scoped(r);
 
 /** A record as read, before its system event text is rendered in the reader's language (`localized`). */
 type ShipmentRow = LogisticsOrderRecord<bigint> & { lastEventStatus?: string | null };

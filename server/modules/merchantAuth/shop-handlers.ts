@@ -4,6 +4,7 @@ import type { Handler, HandlerContext } from '../../core/contract';
 import { HttpError } from '../../core/contract';
 import { CODES } from '../../../src/schema';
 import { requireInScope, scopeOf } from '../../core/data-scope';
+import { scoped } from '../../core/resource';
 import { checkIds } from '../../core/ids';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
@@ -11,7 +12,7 @@ import { SHOP_PLATFORMS, hasAdapter } from '../../platforms/registry';
 import { handleCallback, startAuthorization } from './authorize';
 import { importHistoryTrades, listImports } from './history-import';
 import { checkSort, listAllShops, shopDetail, shopOptions } from './shop-query';
-import { localised, manageScope, shopScope, shops, type ShopRecord } from './shop-resource';
+import { localised, manageScope, shops, type ShopRecord } from './shop-resource';
 import { runShopSync } from './shop-sync';
 import { addShop, unbindShop } from './shop-write';
 
@@ -23,7 +24,8 @@ const translator = (ctx: HandlerContext<unknown>) => {
   return (key: string, values?: Record<string, string | number>) => i18n.t(ctx.locale, key, values);
 };
 const inLocale = (ctx: HandlerContext<unknown>, rec: ShopRecord) => localised(rec, translator(ctx));
-const scope = (ctx: HandlerContext<unknown>) => shopScope(scopeOf(ctx, 'merchantAuth'));
+// merchantAuth.json's store rule: a store-bound user reaches the shops of its store's merchant
+const scope = (ctx: HandlerContext<unknown>) => scoped(scopeOf(ctx, 'merchantAuth'));
 
 /**
  * Data scope (server/core/data-scope.ts): a shop outside the user's scope answers exactly as one that

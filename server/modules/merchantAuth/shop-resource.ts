@@ -9,7 +9,6 @@
  */
 import type { MerchantAuthRecord } from '../../../src/generated/types';
 import type { RowRestriction } from '../../core/data-scope';
-import { scoped, type ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
 import { hasAdapter } from '../../platforms/registry';
 import { EXPIRING_SQL, nextStepOf } from './next-step';
@@ -51,12 +50,6 @@ export function localised(rec: ShopRecord, t: (key: string, values?: Record<stri
     return rec; // plain text written before keys were stored
   }
 }
-
-/**
- * The user's data scope over shops (`scopeOf(ctx, 'merchantAuth')`) as the resource layer's read
- * option: merchantAuth.json's store rule, a store-bound user reaching the shops of its store's merchant.
- */
-export const shopScope = (r: RowRestriction | null): ReadOptions => scoped(r);
 
 /**
  * The shops a user may manage (authorise, unbind, import trades, sync products): those whose

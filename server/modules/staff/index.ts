@@ -8,12 +8,14 @@
  */
 import type { HandlerContext, ModuleHandlers, ServerModule } from '../../core/contract';
 import { requireInScope, scopeOf } from '../../core/data-scope';
+import { scoped } from '../../core/resource';
 import { badField } from '../../core/http-errors';
 import type { StaffBindings, StaffResults } from '../../../src/generated/types';
-import { createStaff, resetStaffPassword, staff, staffOptions, staffScope, updateStaff, type BindingCheck } from './staff-service';
+import { createStaff, resetStaffPassword, staff, staffOptions, updateStaff, type BindingCheck } from './staff-service';
 import { seedStaff } from './staff-seed';
 
-const rows = (ctx: HandlerContext) => staffScope(scopeOf(ctx, 'staff'));
+// merchant-bound: the users of the merchant's stores (the "via" rule)
+const rows = (ctx: HandlerContext) => scoped(scopeOf(ctx, 'staff'));
 
 function bindingCheck(ctx: HandlerContext): BindingCheck | undefined {
   if (!scopeOf(ctx, 'staff')) return undefined;

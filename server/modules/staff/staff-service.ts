@@ -10,9 +10,8 @@
  * const rec = await createStaff(db, nextId, { username: 'zhoumin', nickname: '周敏', password: 'Zm123456', roles: ['finance'] });
  */
 import type { Db } from '../../core/contract';
-import type { RowRestriction } from '../../core/data-scope';
 import { badField, conflict } from '../../core/http-errors';
-import { scoped, type ReadOptions } from '../../core/resource';
+import type { ReadOptions } from '../../core/resource';
 import { defineResource } from '../../core/resource-write';
 import { forgetCachedSessions, revokeUserSessions } from '../../core/sessions';
 import { likePattern, toIso, Where } from '../../core/sql';
@@ -42,9 +41,6 @@ export const staff = defineResource<StaffRecord>({
     return rec;
   },
 });
-
-/** The caller's data scope over staff rows as read options (merchant-bound: users of the merchant's stores). */
-export const staffScope = (rows: RowRestriction | null): ReadOptions => scoped(rows);
 
 /** Checks a binding the caller sets (a bound administrator binds users within its own store or merchant only). */
 export type BindingCheck = (b: { storeId: string | null; merchantId: string | null }) => Promise<void>;

@@ -19,6 +19,7 @@ import { appConfig } from '../config';
 import { clearToken, getToken } from '../session/token';
 import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
+import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
 import { arrivedPrefetched, takePrefetched, type Prefetched } from './prefetch';
 
@@ -152,11 +153,6 @@ export async function send(
   }
 }
 
-function prefetchUrl(binding: ApiBinding, input: Record<string, unknown> | undefined): string {
-  const q = toQuery(input);
-  return settings.prefix.replace(/\/+$/, '') + apiPath(binding.path) + (q ? `?${q}` : '');
-}
-
 /**
  * The data of a GET the entry asked for early (src/app/early-requests.ts) whose successful answer has
  * already arrived, at once (so the list's first render can show its rows instead of an empty table
@@ -167,7 +163,7 @@ function prefetchUrl(binding: ApiBinding, input: Record<string, unknown> | undef
  */
 export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>): { data: unknown; take: () => void } | undefined {
   if (binding.method !== 'GET') return undefined;
-  const url = prefetchUrl(binding, input);
+  const url = getUrl(settings.prefix, binding.path, input);
   const headers = callHeaders(binding);
   const r = arrivedPrefetched(url, headers);
   if (!r || r.status !== 200) return undefined;
@@ -181,7 +177,7 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
  * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
  */
 function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {
-  const hit = takePrefetched(prefetchUrl(binding, input), callHeaders(binding, options));
+  const hit = takePrefetched(getUrl(settings.prefix, binding.path, input), callHeaders(binding, options));
   if (!hit) return undefined;
   const signal = options?.signal;
   if (!signal) return hit.catch((e: unknown) => Promise.reject(transportError(e)));
@@ -200,8 +196,7 @@ function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | 
  * Same URL, headers, timeout and errors as send(); the body is read by the caller.
  */
 function getNow(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Response> {
-  const q = toQuery(input);
-  const url = settings.prefix.replace(/\/+$/, '') + apiPath(binding.path) + (q ? `?${q}` : '');
+  const url = getUrl(settings.prefix, binding.path, input);
   const ac = new AbortController();
   const outer = options?.signal;
   const onAbort = () => ac.abort();

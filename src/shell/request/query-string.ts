@@ -5,7 +5,9 @@
  * @example
  * toQuery({ a: [1, 2], b: 'x', c: undefined }) // "a=1&a=2&b=x"
  * toQuery({ id: 1876543210987654321n })        // "id=1876543210987654321"
+ * getUrl('/api', 'order/list', { current: 1 }) // "/api/order/list?current=1"
  */
+import { apiUrl } from './paths';
 
 /** JSON with BigInts as raw digits (what json-bigint's stringify writes), for object-valued params. */
 export function stringifyExact(value: unknown): string {
@@ -38,4 +40,10 @@ export function toQuery(input: Record<string, unknown> | undefined): string {
   const q = new URLSearchParams();
   for (const [k, v] of queryEntries(input)) q.append(k, scalar(v));
   return q.toString();
+}
+
+/** The full URL of a GET: prefix and path joined with one slash, then the query (the app's calls and the entry's early ones alike). */
+export function getUrl(prefix: string, path: string, input: Record<string, unknown> | undefined): string {
+  const q = toQuery(input);
+  return apiUrl(prefix, path) + (q ? `?${q}` : '');
 }
