@@ -63,11 +63,8 @@ export function createShellRouter(): ShellRouter {
   watchStaleBuild();
   if (getToken()) preloadLayout();
   startProgress(); // the first navigation: finished by the guard once the first route shows
-  const router = createBrowserRouter(shellRoutes());
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') startProgress();
-  });
-  return router;
+  // later navigations: a screen route's loader starts the bar (the only routes with a loading state)
+  return createBrowserRouter(shellRoutes());
 }
 
 const installed = new WeakMap<ShellRouter, Set<string>>();

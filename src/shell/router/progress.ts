@@ -13,20 +13,23 @@ NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
 if (typeof document !== 'undefined') document.documentElement.style.setProperty('--shell-primary', appConfig.layout.colorPrimary);
 
 /**
- * A navigation that takes a while (a screen's code or schema loading) shows the bar from 200 ms on; a
- * quicker one shows it complete once the new page has painted. NProgress lays the page out when it
- * starts (a forced layout: ~20 ms of a menu click in the profile, in the middle of the new page's render),
- * so it never starts inside a navigation that is about to finish.
+ * A navigation that waits for a download (a screen's code or schema) shows the bar from 200 ms on; one that
+ * only renders (`loading` false), or finishes sooner, shows it complete once the new page has painted.
+ * NProgress lays the page out when it starts (a forced layout: ~20-40 ms of a menu click in the profiles,
+ * in the middle of the new page's render), so it never starts inside a navigation that is only rendering.
  */
 const SHOW_AFTER_MS = 200;
-let pending: ReturnType<typeof setTimeout> | undefined;
+/** a navigation under way: its timer when it waits for a download, null when it only renders */
+let pending: ReturnType<typeof setTimeout> | null | undefined;
 
-export function startProgress(): void {
-  if (pending || NProgress.isStarted()) return;
-  pending = setTimeout(() => {
-    pending = undefined;
-    NProgress.start();
-  }, SHOW_AFTER_MS);
+export function startProgress(loading = true): void {
+  if (pending !== undefined || NProgress.isStarted()) return;
+  pending = loading
+    ? setTimeout(() => {
+        pending = undefined;
+        NProgress.start();
+      }, SHOW_AFTER_MS)
+    : null;
 }
 
 /** The bar shown complete after the next paint, for a navigation that finished before it started. */
@@ -43,8 +46,8 @@ let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Finishes the progress bar and scrolls the page root element to the top after the configured delay. */
 export function finishNavigation(delay = appConfig.session.scrollTopDelay): void {
-  if (pending) {
-    clearTimeout(pending);
+  if (pending !== undefined) {
+    if (pending) clearTimeout(pending);
     pending = undefined;
     flashDone();
   } else NProgress.done();

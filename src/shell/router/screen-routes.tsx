@@ -13,9 +13,11 @@ import { allowsRoles } from '../../schema/derive';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
+import { startProgress } from './progress';
 
 const schemas = new Map<string, Promise<Resource>>();
 const failed = new Set<string>();
+const loaded = new Set<string>();
 
 /**
  * The screen's schema, loaded once and shared by the loader and the element. A failed load is tried
@@ -28,7 +30,10 @@ export function loadScreenSchema(screen: ScreenRoute, retry = false): Promise<Re
   if (!p || (retry && failed.has(screen.name))) {
     failed.delete(screen.name);
     p = screen.load();
-    p.catch(() => failed.add(screen.name));
+    p.then(
+      () => loaded.add(screen.name),
+      () => failed.add(screen.name),
+    );
     schemas.set(screen.name, p);
   }
   return p;
@@ -64,6 +69,8 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
       shouldRevalidate: () => false,
       loader: () => {
         void loadScreenSchema(screen, true).catch(() => {});
+        // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
+        startProgress(!loaded.has(screen.name));
         preload?.();
         return null;
       },
