@@ -7,6 +7,8 @@ import { Shell } from './Shell';
 import { configureAuth } from './session/auth-bindings';
 import { setSession } from './session/session-store';
 import { Link, useLocation } from 'react-router-dom';
+import { memo, useContext } from 'react';
+import { ProProvider } from '@ant-design/pro-components';
 
 // Counts the layout frame's renders (ProLayout: header, menu, footer).
 const frame = vi.hoisted(() => ({ renders: 0 }));
@@ -30,10 +32,19 @@ const screens: ScreenRoute[] = [
   { name: 'beta', path: '/beta', title: 'menu.beta', roles: ['admin'], hidden: false, menuOrder: 2, kind: 'resource', load: async () => ({ name: 'beta' }) },
 ];
 
+// Renders of a component that reads the context every Pro component reads (ProTable, ProForm, fields).
+const proReads = vi.hoisted(() => new Map<string, number>());
+const ProReader = memo(function ProReader({ name }: { name: string }) {
+  useContext(ProProvider);
+  proReads.set(name, (proReads.get(name) ?? 0) + 1);
+  return null;
+});
+
 function ScreenView({ resource }: { resource: Resource }) {
   const { search } = useLocation();
   return (
     <div>
+      <ProReader name={resource.name} />
       screen {resource.name}
       <Link to="?page=2">next page</Link>
       <span data-testid="search">{search}</span>
@@ -131,5 +142,30 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
     });
     await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
     expect(frame.renders).toBeGreaterThan(before);
+  }, 60000);
+
+  it('a path change re-renders the frame but not the Pro components of the pages (kept or shown)', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
+    await open('/alpha');
+    await waitFor(() => expect(view.getByText(/screen alpha/)).toBeTruthy(), { timeout: 45000 });
+    await new Promise((r) => setTimeout(r, 300));
+    const alpha = proReads.get('alpha');
+    const frames = frame.renders;
+    await act(async () => {
+      view.getByText('乙管理').click();
+    });
+    await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
+    await new Promise((r) => setTimeout(r, 300));
+    const beta = proReads.get('beta');
+    await act(async () => {
+      view.getByText('甲管理').click();
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the hidden page's low-priority renders, if any
+    expect(frame.renders, 'the menu follows the path').toBeGreaterThan(frames);
+    // ProLayout hands its token to the Pro context: a new object each frame render re-rendered every
+    // table, form and field of every kept page on each menu click
+    expect(proReads.get('alpha'), 'the kept page, hidden and shown again').toBe(alpha);
+    expect(proReads.get('beta'), 'the page left').toBe(beta);
   }, 60000);
 });

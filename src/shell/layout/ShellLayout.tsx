@@ -54,6 +54,14 @@ function useRouterNavigate(): (to: string) => void {
   return useCallback((to: string) => void router?.navigate(to), [router]);
 }
 
+/**
+ * ProLayout's object props, made once: ProLayout hands `token` to a ProConfigProvider whose context
+ * value every Pro component reads (ProTable, ProForm and each of its fields), and a new object there on
+ * each frame render re-rendered every kept page's table and form on every path change (menu back's profile).
+ */
+const LAYOUT_TOKEN = { header: { heightLayoutHeader: appConfig.layout.headerHeight } };
+const MENU_PROPS = { locale: false };
+
 const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const intl = useIntl();
   const navigate = useRouterNavigate();
@@ -86,6 +94,8 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
       }),
     ];
   }, [session.user, shell.screens, icons, intl]);
+  const route = useMemo(() => ({ path: '/', routes: menu }), [menu]);
+  const location = useMemo(() => ({ pathname }), [pathname]);
 
   return (
     <ProLayout
@@ -96,10 +106,10 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
       navTheme={layout.navTheme}
       title={intl.formatMessage({ id: appConfig.title })}
       logo={appConfig.logo ?? false}
-      token={{ header: { heightLayoutHeader: layout.headerHeight } }}
-      location={{ pathname }}
-      route={{ path: '/', routes: menu }}
-      menu={{ locale: false }}
+      token={LAYOUT_TOKEN}
+      location={location}
+      route={route}
+      menu={MENU_PROPS}
       onMenuHeaderClick={() => navigate('/index')}
       menuItemRender={(item, dom) => {
         const it = item as unknown as MenuItem;
