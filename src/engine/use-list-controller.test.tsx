@@ -225,6 +225,35 @@ describe('useListController under a slow router', () => {
     view.unmount();
   });
 
+  it("a page click renders the list for the click, the URL's commit and the answer; its own URL landing adds none", async () => {
+    const rt = fakeRuntime({
+      '/user/list': (input) => ({ list: [{ ...rows[0], id: String(input.current) }], total: 100, current: input.current, pageSize: 20 }),
+    });
+    let list: ReturnType<typeof useListController> | undefined;
+    let renders = 0;
+    function Screen() {
+      list = useListController(staff);
+      renders++;
+      return <p>{list.rows.map((r) => String(r.id)).join()}</p>;
+    }
+    const router = createMemoryRouter([{ path: '/staff', element: <RuntimeProvider value={rt.runtime}>{<Screen />}</RuntimeProvider> }], {
+      initialEntries: ['/staff'],
+    });
+    const view = render(<RouterProvider router={router} />);
+    await waitFor(() => expect(view.container.textContent).toBe('1'));
+    await new Promise((r) => setTimeout(r, 50));
+    const before = renders;
+    await act(async () => {
+      list!.setPage(2);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    await waitFor(() => expect(view.container.textContent).toBe('2'));
+    expect(router.state.location.search).toBe('?current=2');
+    // the pending URL and the last location seen are bookkeeping: in state they cost a render more
+    expect(renders - before).toBeLessThanOrEqual(3);
+    view.unmount();
+  });
+
   it('a late answer of a superseded request never replaces the newer rows', async () => {
     const gates: Record<number, () => void> = {};
     const rt = fakeRuntime({

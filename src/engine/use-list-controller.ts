@@ -9,7 +9,7 @@
  * list.rows; list.total; list.setPage(2, 20); list.refetch();
  */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useSearchParams, type Location } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
@@ -93,16 +93,6 @@ interface Shown {
   answeredAt: number;
 }
 
-/**
- * The list state the controller works with, and the committed location it was last checked against.
- * `pending`: the search strings written by the setters whose navigation has not been committed yet.
- */
-interface Own {
-  state: ListState;
-  location: Location;
-  pending: string[];
-}
-
 export function useListController(resource: Resource): ListController {
   const { call } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
@@ -117,24 +107,38 @@ export function useListController(resource: Resource): ListController {
   // old search — nothing changed, nothing was fetched, and the newer rows stayed under the older URL.
   // So the router's own location changes are followed as they happen (a data router's subscription,
   // outside React's transition) and every committed location is checked as well: our own write
-  // landing changes nothing; anything else (back/forward, a link, the menu) is adopted.
-  const [own, setOwn] = useState<Own>(() => ({ state: parseListState(resource, search), location, pending: [] }));
+  // landing changes nothing; anything else (back/forward, a link, the menu) is adopted. Only a change
+  // of state renders: the search strings written by the setters whose navigation has not landed yet
+  // (`pending`) and the last location looked at are bookkeeping, kept in refs (in state they cost two
+  // renders of the whole list per click: our own write landing in the subscription, then in the
+  // committed location with a render-phase update).
+  const [own, setOwn] = useState<ListState>(() => parseListState(resource, search));
+  const pending = useRef<string[]>([]);
+  /** the state of the location `search`: `o` when it is ours (written by a setter) or already shown */
   const adopt = useCallback(
-    (o: Own, search: URLSearchParams): Own => {
+    (o: ListState, search: URLSearchParams): ListState => {
       const fromUrl = parseListState(resource, search);
       const key = serializeListState(resource, fromUrl).toString();
-      const i = o.pending.indexOf(key);
-      if (i >= 0) return { ...o, pending: o.pending.slice(i + 1) };
-      if (serializeListState(resource, o.state).toString() === key) return o.pending.length ? { ...o, pending: [] } : o;
-      return { ...o, state: fromUrl, pending: [] };
+      const i = pending.current.indexOf(key);
+      if (i >= 0) {
+        pending.current = pending.current.slice(i + 1);
+        return o;
+      }
+      pending.current = [];
+      return serializeListState(resource, o).toString() === key ? o : fromUrl;
     },
     [resource],
   );
-  let cur = own;
-  if (own.location !== location) {
-    cur = { ...adopt(own, search), location };
-    setOwn(cur);
+  const ownRef = useRef(own);
+  ownRef.current = own;
+  const seen = useRef(location);
+  let state = own;
+  if (seen.current !== location) {
+    seen.current = location;
+    state = adopt(own, search);
+    if (state !== own) setOwn(state);
   }
+  ownRef.current = state;
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const path = location.pathname;
   useEffect(() => {
@@ -144,10 +148,14 @@ export function useListController(resource: Resource): ListController {
       if (s.location === seen) return; // a change of navigation state, not of location
       seen = s.location;
       // another page's URL: a kept page stays as it was
-      if (s.location.pathname === path) setOwn((o) => adopt(o, new URLSearchParams(s.location.search)));
+      if (s.location.pathname !== path) return;
+      const next = adopt(ownRef.current, new URLSearchParams(s.location.search));
+      if (next !== ownRef.current) {
+        ownRef.current = next;
+        setOwn(next);
+      }
     });
   }, [router, path, adopt]);
-  const state = cur.state;
   const query = useMemo(() => listQuery(resource, state), [resource, state]);
   const queryKey = JSON.stringify(query);
 
@@ -253,7 +261,9 @@ export function useListController(resource: Resource): ListController {
       if (ahead) setShown((sh) => ({ ...sh, state: next, query: listQuery(resource, next), rows: ahead }));
       const params = serializeListState(resource, next);
       const key = params.toString();
-      setOwn((o) => ({ ...o, state: next, pending: [...o.pending, key] }));
+      pending.current = [...pending.current, key];
+      ownRef.current = next;
+      setOwn(next);
       setSearch(params, { replace });
     },
     [resource, setSearch, fetchFor],
