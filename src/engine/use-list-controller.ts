@@ -109,9 +109,8 @@ export function useListController(resource: Resource): ListController {
   // outside React's transition) and every committed location is checked as well: our own write
   // landing changes nothing; anything else (back/forward, a link, the menu) is adopted. Only a change
   // of state renders: the search strings written by the setters whose navigation has not landed yet
-  // (`pending`) and the last location looked at are bookkeeping, kept in refs (in state they cost two
-  // renders of the whole list per click: our own write landing in the subscription, then in the
-  // committed location with a render-phase update).
+  // (`pending`) and the last location looked at are bookkeeping, kept in refs (in state, our own write
+  // landing in the subscription made a new state object: one more render of the whole list per click).
   const [own, setOwn] = useState<ListState>(() => parseListState(resource, search));
   const pending = useRef<string[]>([]);
   /** the state of the location `search`: `o` when it is ours (written by a setter) or already shown */
@@ -129,16 +128,16 @@ export function useListController(resource: Resource): ListController {
     },
     [resource],
   );
-  const ownRef = useRef(own);
-  ownRef.current = own;
-  const seen = useRef(location);
+  const lastLocation = useRef(location);
   let state = own;
-  if (seen.current !== location) {
-    seen.current = location;
+  if (lastLocation.current !== location) {
+    lastLocation.current = location;
     state = adopt(own, search);
     if (state !== own) setOwn(state);
   }
-  ownRef.current = state;
+  // the latest state, for the subscription and the setters (set at once by write, before React renders)
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const path = location.pathname;
   useEffect(() => {
@@ -149,9 +148,9 @@ export function useListController(resource: Resource): ListController {
       seen = s.location;
       // another page's URL: a kept page stays as it was
       if (s.location.pathname !== path) return;
-      const next = adopt(ownRef.current, new URLSearchParams(s.location.search));
-      if (next !== ownRef.current) {
-        ownRef.current = next;
+      const next = adopt(stateRef.current, new URLSearchParams(s.location.search));
+      if (next !== stateRef.current) {
+        stateRef.current = next;
         setOwn(next);
       }
     });
@@ -250,8 +249,6 @@ export function useListController(resource: Resource): ListController {
 
   const shownRef = useRef(shown);
   shownRef.current = shown;
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const write = useCallback(
     (next: ListState, replace = false) => {
       stateRef.current = next;
@@ -262,7 +259,6 @@ export function useListController(resource: Resource): ListController {
       const params = serializeListState(resource, next);
       const key = params.toString();
       pending.current = [...pending.current, key];
-      ownRef.current = next;
       setOwn(next);
       setSearch(params, { replace });
     },

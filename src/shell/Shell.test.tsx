@@ -91,6 +91,15 @@ async function open(path: string) {
 
 const envelope = (data: unknown, status = 200, code = 0) => new Response(JSON.stringify({ code, msg: code ? 'no' : 'ok', data }), { status });
 
+/** Signed in as an admin on /alpha, the page shown and settled (ProLayout's menu timers fired). */
+async function openAlphaAsAdmin() {
+  localStorage.setItem('Authorization', 'tok');
+  userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
+  await open('/alpha');
+  await waitFor(() => expect(view.getByText(/screen alpha/)).toBeTruthy(), { timeout: 45000 });
+  await new Promise((r) => setTimeout(r, 300));
+}
+
 describe('Shell guard (happy-dom, mocked fetch)', () => {
   it('sends a signed-out visitor of a screen to /index with the encoded redirect', async () => {
     await open('/alpha?status=1');
@@ -124,11 +133,7 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
   }, 60000);
 
   it("a search-only change (a list's page, tab or filter) re-renders the page, not the layout frame", async () => {
-    localStorage.setItem('Authorization', 'tok');
-    userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
-    await open('/alpha');
-    await waitFor(() => expect(view.getByText(/screen alpha/)).toBeTruthy(), { timeout: 45000 });
-    await new Promise((r) => setTimeout(r, 300));
+    await openAlphaAsAdmin();
     const before = frame.renders;
     await act(async () => {
       view.getByText('next page').click();
@@ -145,11 +150,7 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
   }, 60000);
 
   it('a path change re-renders the frame but not the Pro components of the pages (kept or shown)', async () => {
-    localStorage.setItem('Authorization', 'tok');
-    userInfo = () => envelope({ id: '1', username: 'a', nickname: '甲', roles: ['admin'] });
-    await open('/alpha');
-    await waitFor(() => expect(view.getByText(/screen alpha/)).toBeTruthy(), { timeout: 45000 });
-    await new Promise((r) => setTimeout(r, 300));
+    await openAlphaAsAdmin();
     const alpha = proReads.get('alpha');
     const frames = frame.renders;
     await act(async () => {

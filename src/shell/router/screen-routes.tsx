@@ -15,9 +15,8 @@ import { useShell } from '../shell-context';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
 import { startProgress } from './progress';
 
-const schemas = new Map<string, Promise<Resource>>();
-const failed = new Set<string>();
-const loaded = new Set<string>();
+/** Each screen's schema download and how it went (a failed one is tried again, a loaded one only renders). */
+const schemas = new Map<string, { promise: Promise<Resource>; state: 'loading' | 'loaded' | 'failed' }>();
 
 /**
  * The screen's schema, loaded once and shared by the loader and the element. A failed load is tried
@@ -26,17 +25,17 @@ const loaded = new Set<string>();
  * when a deploy removed the chunk), instead of letting the error reach the route's error element.
  */
 export function loadScreenSchema(screen: ScreenRoute, retry = false): Promise<Resource> {
-  let p = schemas.get(screen.name);
-  if (!p || (retry && failed.has(screen.name))) {
-    failed.delete(screen.name);
-    p = screen.load();
-    p.then(
-      () => loaded.add(screen.name),
-      () => failed.add(screen.name),
+  let s = schemas.get(screen.name);
+  if (!s || (retry && s.state === 'failed')) {
+    const entry = { promise: screen.load(), state: 'loading' as 'loading' | 'loaded' | 'failed' };
+    entry.promise.then(
+      () => (entry.state = 'loaded'),
+      () => (entry.state = 'failed'),
     );
-    schemas.set(screen.name, p);
+    schemas.set(screen.name, entry);
+    s = entry;
   }
-  return p;
+  return s.promise;
 }
 
 function ScreenBody({ screen }: { screen: ScreenRoute }) {
@@ -70,7 +69,7 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
       loader: () => {
         void loadScreenSchema(screen, true).catch(() => {});
         // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
-        startProgress(!loaded.has(screen.name));
+        startProgress(schemas.get(screen.name)?.state !== 'loaded');
         preload?.();
         return null;
       },
