@@ -59,7 +59,7 @@ describe('useListController', () => {
     act(() => result.current.setFilters({ nickname: '张' }));
     await waitFor(() => expect(rt.calls).toHaveLength(2));
     expect(rt.calls[1].input).toEqual({ nickname: '张', current: 1, pageSize: 20 });
-    expect(new URLSearchParams(location()).get('nickname')).toBe('张');
+    await waitFor(() => expect(new URLSearchParams(location()).get('nickname')).toBe('张'));
     expect(new URLSearchParams(location()).get('current')).toBeNull();
   });
 
@@ -79,8 +79,12 @@ describe('useListController', () => {
     act(() => result.current.setSelectedKeys(['1876543210987654322']));
     expect(result.current.selectedRows.map((r) => r.nickname)).toEqual(['李四']);
     act(() => result.current.setPage(2));
-    await waitFor(() => expect(rt.calls).toHaveLength(2));
-    expect(location()).toBe('?current=2');
+    // the click's state and request at once; the URL once that is drawn (the router's navigation is
+    // no part of what the user waits for)
+    expect(result.current.state.current).toBe(2);
+    expect(rt.calls).toHaveLength(2);
+    expect(location()).toBe('');
+    await waitFor(() => expect(location()).toBe('?current=2'));
     expect(result.current.selectedKeys).toEqual([]);
     act(() => result.current.refetch());
     await waitFor(() => expect(rt.calls).toHaveLength(3));
@@ -251,6 +255,31 @@ describe('useListController under a slow router', () => {
     expect(router.state.location.search).toBe('?current=2');
     // the pending URL and the last location seen are bookkeeping: in state they cost a render more
     expect(renders - before).toBeLessThanOrEqual(3);
+    view.unmount();
+  });
+
+  it('a location that comes before the URL of a click is written (back, a link) stands; the late write is dropped', async () => {
+    const rt = fakeRuntime({
+      '/user/list': (input) => ({ list: [{ ...rows[0], id: String(input.current) }], total: 100, current: input.current, pageSize: 20 }),
+    });
+    let list: ReturnType<typeof useListController> | undefined;
+    function Screen() {
+      list = useListController(staff);
+      return <p>{list.rows.map((r) => String(r.id)).join()}</p>;
+    }
+    const router = createMemoryRouter([{ path: '/staff', element: <RuntimeProvider value={rt.runtime}>{<Screen />}</RuntimeProvider> }], {
+      initialEntries: ['/staff'],
+    });
+    const view = render(<RouterProvider router={router} />);
+    await waitFor(() => expect(view.container.textContent).toBe('1'));
+    await act(async () => {
+      list!.setPage(2);
+      await router.navigate('/staff?current=5');
+    });
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(router.state.location.search).toBe('?current=5');
+    await waitFor(() => expect(view.container.textContent).toBe('5'));
+    expect(list!.state.current).toBe(5);
     view.unmount();
   });
 

@@ -13,6 +13,7 @@ import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-ro
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
+import { afterPaint } from './after-paint';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { filtersKey, listQuery, parseListState, serializeListState, type Filters, type ListState } from './search-params';
 
@@ -260,9 +261,16 @@ export function useListController(resource: Resource): ListController {
       const key = params.toString();
       pending.current = [...pending.current, key];
       setOwn(next);
-      setSearch(params, { replace });
+      // The URL once the click's rows are drawn: the router's navigation (pushState, 7-8 ms in a page
+      // click's profile, and the route tree's render for the new location) is no part of the answer
+      // the user waits for. Not if meanwhile another location came (back, the menu): that one stands.
+      afterPaint(() => {
+        if (!pending.current.includes(key)) return;
+        if (router && router.state.location.pathname !== path) return;
+        setSearch(params, { replace });
+      });
     },
-    [resource, setSearch, fetchFor],
+    [resource, setSearch, fetchFor, router, path],
   );
 
   const setFilters = useCallback(

@@ -8,6 +8,7 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { appConfig } from '../config';
+import { afterPaint } from '../../engine/after-paint';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
 if (typeof document !== 'undefined') document.documentElement.style.setProperty('--shell-primary', appConfig.layout.colorPrimary);
@@ -34,12 +35,10 @@ export function startProgress(loading = true): void {
 
 /** The bar shown complete after the next paint, for a navigation that finished before it started. */
 function flashDone(): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      NProgress.start();
-      NProgress.done();
-    }),
-  );
+  afterPaint(() => {
+    NProgress.start();
+    NProgress.done();
+  });
 }
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
