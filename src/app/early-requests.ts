@@ -1,7 +1,7 @@
 /**
  * Early requests: on a list route with a stored session, the entry sends at once the GETs the app
- * will send first — the messages, the user info, the list for the URL's state (the app's own
- * `parseListState` + `listQuery`), the tab counts and the toolbar switches' values — while the app's
+ * will send first — the messages, the user info, the list for the URL's state, the tab counts and the
+ * toolbar switches' values (the engine's `firstListCalls`) — while the app's
  * code downloads. The app's first identical calls take those answers (src/shell/request/prefetch.ts:
  * same URL, token and locale, once, while fresh), so nothing is asked twice and the list is in when
  * the table first renders. Nothing is drawn here: the page the user sees is the live one.
@@ -18,8 +18,7 @@ import { storedLocale } from '../shell/i18n/locale';
 import { catalogueUrl } from '../shell/i18n/load-messages';
 import { prefetch } from '../shell/request/prefetch';
 import { getUrl } from '../shell/request/query-string';
-import { filtersForCounts, listQuery, parseListState } from '../engine/search-params';
-import { requireBinding } from '../engine/resource-helpers';
+import { firstListCalls } from '../engine/list-first-calls';
 
 /** The list screen this path shows, if any. */
 export function listScreenAt(path: string) {
@@ -44,13 +43,7 @@ export async function sendEarlyRequests(): Promise<boolean> {
   try {
     // the route's schema chunk, started from <head> by the build (vite.config.ts, app-preload)
     const resource = (await screen.load()) as Resource;
-    const view = resource.list;
-    if (!view) return true;
-    const state = parseListState(resource, new URLSearchParams(location.search));
-    get(requireBinding(resource, view.api).path, listQuery(resource, state));
-    if (view.tabs?.counts) get(requireBinding(resource, view.tabs.counts).path, filtersForCounts(resource, state.filters));
-    // Toolbar switches read their value with a GET binding of no input (the order list's auto-assign).
-    for (const name of new Set((view.toolbar ?? []).flatMap((i) => ('switch' in i ? [i.get] : [])))) get(requireBinding(resource, name).path);
+    for (const { binding, input } of firstListCalls(resource, new URLSearchParams(location.search))) get(binding.path, input);
   } catch (e) {
     console.warn('early requests skipped:', e);
   }

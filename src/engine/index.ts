@@ -4,6 +4,7 @@ export * from './format';
 export * from './field-rules';
 export * from './resource-helpers';
 export * from './search-params';
+export * from './list-first-calls';
 export * from './server-errors';
 export * from './wire-values';
 export * from './idempotency';

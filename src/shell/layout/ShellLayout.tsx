@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../router/use-document-title';
 import { LocaleSwitch } from '../i18n/LocaleSwitch';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
+import { shareKeptPages } from './keep-alive-context';
 import { iconComponent } from '../icon';
 import { useIcons } from '../use-icons';
 import { MultiTabs } from './MultiTabs';
@@ -73,6 +74,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   // Kept pages, shared with the menu: a menu click returns to the page's last URL (its list state
   // lives in the query string), not to a bare path that would reset it.
   const kept = useRef<KeptPages>(new Map()).current;
+  shareKeptPages(kept);
   const linkTo = (path: string) => {
     const loc = layout.keepAlive ? kept.get(path)?.location : undefined;
     return loc ? loc.pathname + loc.search : path;

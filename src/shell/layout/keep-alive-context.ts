@@ -11,3 +11,15 @@ export const KeepAliveContext = createContext<KeepAliveApi>({ drop: () => {} });
 export function useKeepAlive(): KeepAliveApi {
   return useContext(KeepAliveContext);
 }
+
+/** The layout's kept pages by pathname, once it has mounted (ShellLayout shares its map). */
+let keptNow: ReadonlyMap<string, unknown> = new Map();
+
+export function shareKeptPages(pages: ReadonlyMap<string, unknown>): void {
+  keptNow = pages;
+}
+
+/** Whether a navigation to `pathname` shows a kept page as it was (asking nothing) rather than mounting it. */
+export function isKeptAlive(pathname: string): boolean {
+  return keptNow.has(pathname);
+}

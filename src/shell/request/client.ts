@@ -21,7 +21,7 @@ import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
-import { arrivedPrefetched, takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, prefetch, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -170,6 +170,15 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
   const body = parseBody(r.text);
   if (!isEnvelope(body) || body.code !== 0) return undefined;
   return { data: body.data, take: () => void takePrefetched(url, headers) };
+}
+
+/**
+ * Sends a GET binding's call now, ahead of the view that will make it (a screen route's loader, as the
+ * navigation starts): the view's identical call (same URL, token and locale) takes this answer.
+ */
+export function prefetchCall(binding: ApiBinding, input?: Record<string, unknown>): void {
+  if (binding.method !== 'GET') return;
+  void prefetch(getUrl(settings.prefix, binding.path, input), callHeaders(binding)).catch(() => undefined);
 }
 
 /**

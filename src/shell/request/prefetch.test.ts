@@ -27,6 +27,15 @@ describe('prefetch registry', () => {
     expect(calls).toEqual(['/api/order/list?current=1']);
   });
 
+  it('sends a GET already started and fresh only once; once taken, a new prefetch asks again', async () => {
+    const first = prefetch('/api/order/list?current=1', H);
+    expect(prefetch('/api/order/list?current=1', H)).toBe(first);
+    expect(calls).toEqual(['/api/order/list?current=1']);
+    await takePrefetched('/api/order/list?current=1', H);
+    void prefetch('/api/order/list?current=1', H);
+    expect(calls).toEqual(['/api/order/list?current=1', '/api/order/list?current=1']);
+  });
+
   it('misses on another URL, token or locale', () => {
     void prefetch('/api/order/list?current=1', H);
     expect(takePrefetched('/api/order/list?current=2', H)).toBeUndefined();

@@ -39,8 +39,14 @@ function keyOf(url: string, headers: Record<string, string>): string {
   return [url, ...h.map((k) => `${k}:${lower[k]}`)].join('\n');
 }
 
-/** Starts a GET now and keeps its answer for the app's first identical call. */
+/**
+ * Starts a GET now and keeps its answer for the app's first identical call. The same GET already
+ * started and still fresh (the entry's early list request, then the route's loader on the first
+ * navigation) is not sent again.
+ */
 export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}): Promise<Prefetched> {
+  const started = registry().get(keyOf(url, headers));
+  if (started && Date.now() - started.at <= PREFETCH_TTL_MS) return started.response;
   const response = fetch(url, { ...init, method: 'GET', headers, credentials: 'same-origin' }).then(async (r) => ({
     status: r.status,
     statusText: r.statusText,

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
 import { screenRoutes } from './screen-routes';
+import { shareKeptPages } from '../layout/keep-alive-context';
+import { clearPrefetched } from '../request/prefetch';
 
 const bar = () => document.getElementById('nprogress');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,5 +43,56 @@ describe('screen routes and the progress bar', () => {
     finishNavigation(0);
     await waitFor(() => expect(bar()).not.toBeNull());
     await waitFor(() => expect(bar()).toBeNull(), { timeout: 3000 });
+  });
+});
+
+const listed = {
+  name: 'people',
+  fields: { name: { type: 'string', title: 'people.name', search: true }, status: { type: 'string', title: 'people.status' } },
+  api: {
+    list: { method: 'GET', path: '/people/list', input: { search: true, page: true }, result: 'page' },
+    count: { method: 'GET', path: '/people/count', input: { search: true }, result: 'counts' },
+  },
+  list: { api: 'list', columns: ['name'], tabs: { field: 'status', counts: 'count' } },
+} as unknown as Resource;
+const peopleScreen: ScreenRoute = {
+  name: 'people',
+  path: '/people',
+  title: 'menu.people',
+  roles: [],
+  hidden: false,
+  menuOrder: 2,
+  kind: 'resource',
+  load: async () => listed,
+};
+
+describe('a list screen route asks for its first data as the navigation starts', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearPrefetched();
+    shareKeptPages(new Map());
+  });
+
+  it("sends the list and count requests of the URL's state from the loader, before the screen renders; a kept page asks nothing", async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(String(url));
+      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
+    });
+    const [route] = screenRoutes([peopleScreen]);
+    const load = route.loader as (args: { request: Request }) => unknown;
+    load({ request: new Request('http://localhost/people?name=lin&current=2') });
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toBe('/api/people/list?name=lin&current=2&pageSize=20');
+    expect(sent[1]).toBe('/api/people/count?name=lin');
+    finishNavigation(0);
+
+    clearPrefetched();
+    sent.length = 0;
+    shareKeptPages(new Map([['/people', {}]]));
+    load({ request: new Request('http://localhost/people') });
+    await sleep(50);
+    expect(sent, 'a kept page shows as it was').toEqual([]);
+    finishNavigation(0);
   });
 });

@@ -14,6 +14,9 @@ import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
 import { startProgress } from './progress';
+import { firstListCalls } from '../../engine/list-first-calls';
+import { prefetchCall } from '../request/client';
+import { isKeptAlive } from '../layout/keep-alive-context';
 
 /** Each screen's schema download and how it went (a failed one is tried again, a loaded one only renders). */
 const schemas = new Map<string, { promise: Promise<Resource>; state: 'loading' | 'loaded' | 'failed' }>();
@@ -66,11 +69,19 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
       // search-only navigation) must not run it again — that put every click through a "loading"
       // navigation (progress bar, a second render of the route tree) before the list could update.
       shouldRevalidate: () => false,
-      loader: () => {
-        void loadScreenSchema(screen, true).catch(() => {});
+      loader: (args?: { request: Request }) => {
+        const schema = loadScreenSchema(screen, true);
+        void schema.catch(() => {});
         // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
         startProgress(schemas.get(screen.name)?.state !== 'loaded');
         preload?.();
+        // A list screen mounting afresh asks for its list, counts and switches now, as the navigation
+        // starts, instead of once it has rendered (~140 ms later for a menu click to /staff): its
+        // render takes the answers (the first render shows the rows when they are in). A kept page
+        // shows as it was and asks nothing.
+        const url = args && new URL(args.request.url);
+        if (url && screen.kind === 'resource' && !isKeptAlive(url.pathname))
+          void schema.then((resource) => firstListCalls(resource, url.searchParams).forEach((c) => prefetchCall(c.binding, c.input))).catch(() => {});
         return null;
       },
       element: <ScreenElement screen={screen} />,
