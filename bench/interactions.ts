@@ -124,7 +124,8 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
       name: 'menu: other list',
       request: /\/list\?/,
       act: (p) => p.locator(`.ant-menu-item a[href^="${opts.secondList}"]`).first().click(),
-      done: `location.pathname === '${opts.secondList}' && document.querySelectorAll('${opts.secondListRows}').length > 0 && (${ROWS_SIG}) !== sig0`,
+      // the other list's rows on screen (its table empty while they load is no result)
+      done: `location.pathname === '${opts.secondList}' && document.querySelectorAll('${opts.secondListRows}').length > 0 && (${ROWS_SIG}) !== sig0 && !(${ROWS_SIG}).startsWith('0|')`,
     },
     {
       name: 'menu: back',

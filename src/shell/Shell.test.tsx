@@ -25,11 +25,27 @@ const zh: Record<string, string> = {
   ...shellZh,
   'menu.alpha': '甲管理',
   'menu.beta': '乙管理',
+  'menu.gamma': '丙管理',
 };
 
+const gammaLoads = vi.hoisted(() => ({ count: 0 }));
 const screens: ScreenRoute[] = [
   { name: 'alpha', path: '/alpha', title: 'menu.alpha', roles: [], hidden: false, menuOrder: 1, kind: 'resource', load: async () => ({ name: 'alpha' }) },
   { name: 'beta', path: '/beta', title: 'menu.beta', roles: ['admin'], hidden: false, menuOrder: 2, kind: 'resource', load: async () => ({ name: 'beta' }) },
+  // opened by no test: its schema loads only in the background
+  {
+    name: 'gamma',
+    path: '/gamma',
+    title: 'menu.gamma',
+    roles: ['admin'],
+    hidden: false,
+    menuOrder: 3,
+    kind: 'resource',
+    load: async () => {
+      gammaLoads.count++;
+      return { name: 'gamma' };
+    },
+  },
 ];
 
 // Renders of a component that reads the context every Pro component reads (ProTable, ProForm, fields).
@@ -147,6 +163,12 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
     });
     await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
     expect(frame.renders).toBeGreaterThan(before);
+  }, 60000);
+
+  it("loads the other menu screens' schemas once the page is up, without going there", async () => {
+    await openAlphaAsAdmin();
+    await waitFor(() => expect(gammaLoads.count).toBe(1), { timeout: 5000 });
+    expect(window.location.pathname).toBe('/alpha');
   }, 60000);
 
   it('a path change re-renders the frame but not the Pro components of the pages (kept or shown)', async () => {
