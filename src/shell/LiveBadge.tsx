@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { callApi } from './request/client';
 import { useSession } from './session/session-store';
 import { startLive, stopLive, useLive } from './live-updates';
+import { whenIdle } from './idle';
 
 const SEEN = { method: 'POST', path: '/live/seen', result: 'ok' } as const;
 
@@ -25,11 +26,9 @@ export function LiveBadge() {
   useEffect(() => {
     if (!userId) return;
     // after the first paint: the stream never competes with the screen's own first requests
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => startLive(), { timeout: 1000 });
+    const cancel = whenIdle(() => startLive(), 1000);
     return () => {
-      cancel(handle);
+      cancel();
       stopLive();
     };
   }, [userId]);

@@ -22,6 +22,7 @@ import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
 import { shareKeptPages } from './keep-alive-context';
 import { iconComponent } from '../icon';
 import { useIcons } from '../use-icons';
+import { whenIdle } from '../idle';
 import { MultiTabs } from './MultiTabs';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';
@@ -92,10 +93,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const roles = session.user?.roles;
   useEffect(() => {
     if (!roles) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => menuScreens(shell.screens, roles).forEach((s) => !s.externalUrl && void loadScreenSchema(s).catch(() => {})), { timeout: 2000 });
-    return () => cancel(handle);
+    return whenIdle(() => menuScreens(shell.screens, roles).forEach((s) => !s.externalUrl && void loadScreenSchema(s).catch(() => {})), 2000);
   }, [roles, shell.screens]);
 
   const menu: MenuItem[] = useMemo(() => {
