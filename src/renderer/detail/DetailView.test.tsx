@@ -74,6 +74,22 @@ describe('detail drawer', () => {
     expect(gets()).toBe(before + 1);
   });
 
+  it('Escape closes the drawer when focus has left it (after an action dialog, its button gone)', async () => {
+    mountScreen(<ResourceScreen resource={res} />, {
+      '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' }),
+      '/job/logs': () => [],
+    });
+    await screen.findByText('上门安装');
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement === document.body || !document.activeElement).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await vi.waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull(), { timeout: 5_000 });
+  });
+
   it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={res} />, {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),

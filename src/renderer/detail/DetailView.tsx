@@ -38,6 +38,21 @@ export default function DetailView({ resource, row, container, open = true, vers
   // again when it was asked for since, as after the user's own action)
   useRecordChanged(resource.name, row.id, refetch, open, askedAt);
 
+  // Escape closes the drawer. antd's Drawer hears it only from focus inside it, and after an action's
+  // dialog closes focus can be on the page body (the button that opened it may be gone once the record
+  // reloads): Escape then did nothing. With focus nowhere, it closes the drawer here.
+  useEffect(() => {
+    if (!open || container === 'page') return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || (document.activeElement && document.activeElement !== document.body)) return;
+      // a dialog over the drawer is the one Escape is for
+      if ([...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].some((w) => w.style.display !== 'none')) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, container, onClose]);
+
   const actions = record && onRun ? gate.rowActions(record).filter((n) => actionKind(gate.action(n)) !== 'detail') : [];
   const extra = actions.length ? (
     <Space wrap>
