@@ -5,7 +5,7 @@
  * identical calls take those answers (src/shell/request/prefetch.ts).
  *
  * @example
- * for (const { binding, input } of firstListCalls(order, new URLSearchParams('?current=2'))) prefetchCall(binding, input);
+ * for (const { binding, input } of firstListCalls(resource, new URLSearchParams(location.search))) prefetchCall(binding, input);
  */
 import type { ApiBinding, Resource } from '../schema';
 import { requireBinding } from './resource-helpers';
@@ -19,7 +19,7 @@ export function firstListCalls(resource: Resource, search: URLSearchParams): { b
     { binding: requireBinding(resource, view.api), input: listQuery(resource, state) },
   ];
   if (view.tabs?.counts) calls.push({ binding: requireBinding(resource, view.tabs.counts), input: filtersForCounts(resource, state.filters) });
-  // toolbar switches read their value with a GET binding of no input (the order list's auto-assign)
+  // a toolbar switch reads its value with a GET binding of no input
   for (const name of new Set((view.toolbar ?? []).flatMap((i) => ('switch' in i ? [i.get] : [])))) calls.push({ binding: requireBinding(resource, name) });
   return calls;
 }

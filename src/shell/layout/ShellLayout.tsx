@@ -4,7 +4,7 @@
  * ones in a new tab), the locale switch, the user menu, the ICP footer, and the kept-alive body.
  * It paints at once; only the body suspends (schema and renderer load behind it).
  */
-import { memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ProLayout } from '@ant-design/pro-components';
 import { HomeOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
@@ -75,8 +75,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const icons = useIcons();
   // Kept pages, shared with the menu: a menu click returns to the page's last URL (its list state
   // lives in the query string), not to a bare path that would reset it.
-  const kept = useRef<KeptPages>(new Map()).current;
-  shareKeptPages(kept);
+  const [kept] = useState<KeptPages>(() => shareKeptPages(new Map()));
   const linkTo = (path: string) => {
     const loc = layout.keepAlive ? kept.get(path)?.location : undefined;
     return loc ? loc.pathname + loc.search : path;

@@ -15,8 +15,10 @@ export function useKeepAlive(): KeepAliveApi {
 /** The layout's kept pages by pathname, once it has mounted (ShellLayout shares its map). */
 let keptNow: ReadonlyMap<string, unknown> = new Map();
 
-export function shareKeptPages(pages: ReadonlyMap<string, unknown>): void {
+/** Makes `pages` the map `isKeptAlive` reads; returns it. */
+export function shareKeptPages<M extends ReadonlyMap<string, unknown>>(pages: M): M {
   keptNow = pages;
+  return pages;
 }
 
 /** Whether a navigation to `pathname` shows a kept page as it was (asking nothing) rather than mounting it. */
