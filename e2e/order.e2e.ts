@@ -19,6 +19,7 @@ import {
   addOrderApi,
   api,
   button,
+  chooseCascaderPath,
   chooseOption,
   columnTexts,
   decimal,
@@ -189,8 +190,7 @@ describe('order flow (admin)', () => {
     await d.locator('#customerName').fill(customer);
     await d.locator('#customerPhone').fill('13912345678');
     await d.locator('#region').click();
-    for (const name of ['浙江省', '杭州市', '西湖区'])
-      await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name }).first().click();
+    await chooseCascaderPath(page, ['浙江省', '杭州市', '西湖区']);
     await d.locator('#address').fill('文三路 100 号 1 幢 101 室');
     await d.locator('#remark').fill('端到端测试创建');
     await d.locator('input[type=file]').setInputFiles({ name: 'e2e-photo.png', mimeType: 'image/png', buffer: png });

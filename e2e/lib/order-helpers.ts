@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { callApi, type Locale } from './api';
 import { msg, until } from './expect';
-import { STILL } from './browser';
+import { shot, STILL } from './browser';
 
 export type { Locale };
 export type Json = Record<string, any>;
@@ -225,6 +225,46 @@ export async function chooseOption(page: Page, select: Locator, label: string, t
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label });
   await option.first().waitFor();
   await option.first().click();
+}
+
+/**
+ * Picks a path in an antd Cascader (already opened), one column at a time, checking after each click
+ * that the option it meant is the active one. A click that landed on another option (the column
+ * scrolled under the pointer between Playwright's aim and its click, on a loaded machine) is made
+ * again, once. When an option does not show, the error says what the dropdown showed instead.
+ */
+export async function chooseCascaderPath(page: Page, names: string[], timeout = 15_000): Promise<void> {
+  const dropdown = page.locator('.ant-cascader-dropdown:visible');
+  const failWith = async (name: string, i: number, why: string): Promise<never> => {
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.ant-cascader-dropdown')].map((d) => ({
+        hidden: d.classList.contains('ant-select-dropdown-hidden') || d.classList.contains('ant-cascader-dropdown-hidden'),
+        columns: [...d.querySelectorAll('.ant-cascader-menu')].map((m) => (m.textContent ?? '').slice(0, 40)),
+        active: [...d.querySelectorAll('.ant-cascader-menu-item-active')].map((a) => a.textContent),
+      })),
+    );
+    await shot(page, `cascader-missing-${i + 1}`);
+    throw new Error(`cascader: "${name}" (step ${i + 1} of ${names.join(' / ')}): ${why}; the dropdowns: ${JSON.stringify(shown)}`);
+  };
+  for (const [i, name] of names.entries()) {
+    const item = dropdown.locator('.ant-cascader-menu').nth(i).locator('.ant-cascader-menu-item', { hasText: name }).first();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await item.click({ timeout });
+      } catch (e) {
+        return failWith(name, i, (e as Error).message.split('\n')[0]!);
+      }
+      if (i === names.length - 1) break;
+      const active = dropdown.locator('.ant-cascader-menu').nth(i).locator('.ant-cascader-menu-item-active');
+      const got = await until(
+        async () => ((await active.count()) ? ((await active.first().textContent()) ?? '') : ''),
+        (t) => t !== '',
+        5_000,
+      );
+      if (got === name) break;
+      if (attempt === 2) return failWith(name, i, `the click made "${got}" active`);
+    }
+  }
 }
 
 /** The option labels an antd Select offers (after its options load). */
