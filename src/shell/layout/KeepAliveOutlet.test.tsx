@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { RedirectPage } from '../router/RedirectPage';
 
-function Counter({ name }: { name: string }) {
+function CounterBody({ name }: { name: string }) {
   const [n, setN] = useState(0);
   const { search } = useLocation();
   return (
@@ -17,6 +18,27 @@ function Counter({ name }: { name: string }) {
       <span>
         {name} sees {search || 'no query'}
       </span>
+    </div>
+  );
+}
+
+/** What the pages' effects did: a hidden kept page keeps its effects (it is not unmounted or paused). */
+const effects: string[] = [];
+
+function Counter({ name }: { name: string }) {
+  useEffect(() => {
+    effects.push(`${name} mounted`);
+    return () => void effects.push(`${name} cleaned up`);
+  }, [name]);
+  return <CounterBody name={name} />;
+}
+
+/** A page with a drawer open (a portal on the body, as antd's). */
+function WithDrawer() {
+  return (
+    <div>
+      <span>page with drawer</span>
+      {createPortal(<div className="ant-drawer ant-drawer-open">drawer of C</div>, document.body)}
     </div>
   );
 }
@@ -40,6 +62,7 @@ function setup(keep: boolean) {
         children: [
           { path: 'a', element: <Counter name="A" /> },
           { path: 'b', element: <Counter name="B" /> },
+          { path: 'c', element: <WithDrawer /> },
           { path: 'redirect/*', element: <RedirectPage />, handle: { keepAlive: false } },
         ],
       },
@@ -50,7 +73,10 @@ function setup(keep: boolean) {
   return router;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  effects.length = 0;
+});
 
 describe('KeepAliveOutlet', () => {
   it('keeps a visited page mounted with its state while another page shows', async () => {
@@ -63,6 +89,36 @@ describe('KeepAliveOutlet', () => {
     expect(screen.getByText('A sees no query', { selector: 'span' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByText('go a')));
     expect(screen.getByText('A clicked 2')).toBeTruthy();
+  });
+
+  it('hides a kept page by content-visibility, inert, its layout and effects kept (no display: none to lay out again)', async () => {
+    setup(true);
+    const pageA = screen.getByText('A clicked 0').closest('.kept-page') as HTMLElement;
+    await act(async () => fireEvent.click(screen.getByText('go b')));
+    expect(pageA.style.contentVisibility).toBe('hidden');
+    expect(pageA.hasAttribute('inert')).toBe(true);
+    expect(pageA.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByText('A clicked 0').closest('[style*="display: none"]')).toBeNull();
+    expect(effects).toEqual(['A mounted', 'B mounted']);
+    const pageB = screen.getByText('B clicked 0').closest('.kept-page') as HTMLElement;
+    expect(pageB.style.contentVisibility).toBe('');
+    expect(pageB.hasAttribute('inert')).toBe(false);
+    await act(async () => fireEvent.click(screen.getByText('go a')));
+    expect(pageA.style.contentVisibility).toBe('');
+    expect(pageA.hasAttribute('inert')).toBe(false);
+    expect(effects).toEqual(['A mounted', 'B mounted']);
+  });
+
+  it('a page left with its drawer open is hidden with the drawer (display: none), and both show again on return', async () => {
+    const router = setup(true);
+    await act(async () => router.navigate('/c'));
+    const drawer = screen.getByText('drawer of C');
+    await act(async () => router.navigate('/a'));
+    expect(drawer.style.display).toBe('none');
+    expect(screen.getByText('page with drawer').closest('[style*="display: none"]')).not.toBeNull();
+    await act(async () => router.navigate('/c'));
+    expect(drawer.style.display).toBe('');
+    expect(screen.getByText('page with drawer').closest('[style*="display: none"]')).toBeNull();
   });
 
   it('mounts afresh without keep-alive', async () => {

@@ -1,23 +1,26 @@
 /**
  * Keep-alive of visited pages (app.json layout.keepAlive): each visited path's route element stays
- * mounted and only the active one is shown (React 19 <Activity>: hidden pages keep their state —
- * filters, page, selection — and pause their effects). Each kept page sees the location it was last
+ * mounted and only the active one is shown (KeptPage: hidden pages keep their state — filters, page,
+ * selection — and their layout, so showing one again is only a paint). Each kept page sees the location it was last
  * shown at, so a hidden list does not react to another page's URL. Routes with handle.keepAlive
  * false (the redirect helper) are never kept.
  *
  * @example
  * <KeepAliveOutlet enabled={app.layout.keepAlive} renderTabs={(tabs) => <MultiTabs tabs={tabs} />} />
  */
-import { Activity, Suspense, useCallback, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { Suspense, useCallback, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
 import { titleKeyOf } from '../router/title';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { KeepAliveContext } from './keep-alive-context';
+import { KeptPage } from './KeptPage';
 
 export interface Kept {
   element: ReactNode;
   location: Location;
   titleKey?: string;
+  /** the location context the page sees: the same object while its location stays (no render of a hidden page's readers) */
+  nav: { location: Location; navigationType: NavigationType };
 }
 
 /** The kept pages by pathname; owned by the layout so its menu can return to a page's last URL. */
@@ -52,7 +55,11 @@ export function KeepAliveOutlet({
   // A page dropped while still current (its tab closed) is not kept again before the location moves on.
   const leaving = useRef<string | null>(null);
   if (leaving.current !== path) leaving.current = null;
-  if (keepable && leaving.current !== path) cache.current.set(path, { element: outlet, location, titleKey: titleKeyOf(matches) });
+  if (keepable && leaving.current !== path) {
+    const was = cache.current.get(path)?.nav;
+    const nav = was && was.location === location && was.navigationType === navigationType ? was : { location, navigationType };
+    cache.current.set(path, { element: outlet, location, titleKey: titleKeyOf(matches), nav });
+  }
 
   const current = useRef(path);
   current.current = path;
@@ -73,11 +80,11 @@ export function KeepAliveOutlet({
     <KeepAliveContext.Provider value={api}>
       {tabs}
       {entries.map(([p, kept]) => (
-        <Activity key={p} mode={p === path ? 'visible' : 'hidden'}>
-          <UNSAFE_LocationContext.Provider value={{ location: kept.location, navigationType }}>
+        <KeptPage key={p} active={p === path}>
+          <UNSAFE_LocationContext.Provider value={kept.nav}>
             <Suspense fallback={<LoadingOverlay />}>{kept.element}</Suspense>
           </UNSAFE_LocationContext.Provider>
-        </Activity>
+        </KeptPage>
       ))}
       {!keepable && (
         // keyed by route: another route mounts afresh even when it uses the same component

@@ -1,0 +1,36 @@
+/**
+ * One kept page (KeepAliveOutlet): shown, or hidden with `content-visibility: hidden`, which keeps the
+ * page's style and layout for its return. React's <Activity> hides with `display: none`, which drops
+ * them: revealing /order cost ~80-100 ms of style and layout, and its effects mounting again made
+ * rc-table measure its columns and render once more. Hidden, the page is inert (no focus, no clicks,
+ * out of the accessibility tree) and its effects stay mounted: nothing a hidden page runs reacts to
+ * another page (a list follows only its own path's URL; a document listener lives only while a
+ * drawer or dialog is open, and such a page is hidden as below).
+ *
+ * A dialog or drawer still open as the page is left (a browser "back" from inside it, a link in it) is
+ * a portal outside the page, which `content-visibility` cannot hide: that page is then hidden by
+ * <Activity> as before (its portals hidden too, its effects paused) until it shows again.
+ *
+ * @example
+ * <KeptPage active={p === path}>{kept.element}</KeptPage>
+ */
+import { Activity, useLayoutEffect, useState, type ReactNode } from 'react';
+
+/** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
+export const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
+
+const HIDDEN = { contentVisibility: 'hidden' } as const;
+
+export function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
+  const [deep, setDeep] = useState(false);
+  // as the page is left, before the paint: a layer still open makes this a deep hide
+  useLayoutEffect(() => {
+    if (active) setDeep(false);
+    else if (document.querySelector(OPEN_OVERLAY)) setDeep(true);
+  }, [active]);
+  return (
+    <div className="kept-page" style={active ? undefined : HIDDEN} inert={!active} aria-hidden={active ? undefined : true}>
+      <Activity mode={deep && !active ? 'hidden' : 'visible'}>{children}</Activity>
+    </div>
+  );
+}
