@@ -178,8 +178,9 @@ export function useListController(resource: Resource): ListController {
   );
   const versionRef = useRef(version);
   versionRef.current = version;
-  // Unmounted or hidden (a kept-alive page): a request still in flight is dropped and asked again
-  // when the list shows; rows already in stay (returning to a kept page sends nothing).
+  // Unmounted, or hidden with its effects paused (a kept page left with a dialog open): a request
+  // still in flight is dropped and asked again when the list shows; rows already in stay (returning
+  // to a kept page sends nothing).
   useEffect(
     () => () => {
       const cur = last.current;
