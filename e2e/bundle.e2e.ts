@@ -54,7 +54,8 @@ describe('what the order route ships', () => {
     // the app's boot modules and what a list route adds come in one chunk each (stepGraph): split along
     // every lazy import they were ~60 requests, queued over the browser's six connections
     // (the other menu screens' schemas come later, in the background: not the route's own)
-    const own = loaded.filter((u) => !otherSchemaChunks().has(u));
+    const others = otherSchemaChunks();
+    const own = loaded.filter((u) => !others.has(u));
     assert.ok(own.length <= MAX_LIST_SCRIPTS, `/order loads ${own.length} scripts, at most ${MAX_LIST_SCRIPTS}:\n${own.join('\n')}`);
     for (const [name, file] of chunks) assert.ok(!loaded.includes(file), `${name} (${file}) is not loaded by /order`);
     for (const s of scripts) assert.ok(!(await s.body).includes('TypeBox'), `${s.url} holds no TypeBox code`);

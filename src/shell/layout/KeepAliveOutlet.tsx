@@ -1,8 +1,8 @@
 /**
  * Keep-alive of visited pages (app.json layout.keepAlive): each visited path's route element stays
  * mounted and only the active one is shown (KeptPage: hidden pages keep their state — filters, page,
- * selection — and their layout, so showing one again is only a paint). Each kept page sees the location it was last
- * shown at, so a hidden list does not react to another page's URL. Routes with handle.keepAlive
+ * selection — and their layout, so showing one again is only a paint). Each kept page sees the
+ * location it was last shown at, so a hidden list does not react to another page's URL. Routes with handle.keepAlive
  * false (the redirect helper) are never kept.
  *
  * @example
@@ -17,9 +17,8 @@ import { KeptPage } from './KeptPage';
 
 export interface Kept {
   element: ReactNode;
-  location: Location;
   titleKey?: string;
-  /** the location context the page sees: the same object while its location stays (no render of a hidden page's readers) */
+  /** the location context the page sees (its last location): the same object while that location stays */
   nav: { location: Location; navigationType: NavigationType };
 }
 
@@ -58,7 +57,7 @@ export function KeepAliveOutlet({
   if (keepable && leaving.current !== path) {
     const was = cache.current.get(path)?.nav;
     const nav = was && was.location === location && was.navigationType === navigationType ? was : { location, navigationType };
-    cache.current.set(path, { element: outlet, location, titleKey: titleKeyOf(matches), nav });
+    cache.current.set(path, { element: outlet, titleKey: titleKeyOf(matches), nav });
   }
 
   const current = useRef(path);
@@ -71,7 +70,7 @@ export function KeepAliveOutlet({
 
   const entries = [...cache.current.entries()];
   const tabs = renderTabs?.(
-    entries.map(([p, k]) => ({ path: p, titleKey: k.titleKey, location: k.location })),
+    entries.map(([p, k]) => ({ path: p, titleKey: k.titleKey, location: k.nav.location })),
     path,
     drop,
   );

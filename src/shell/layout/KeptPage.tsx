@@ -1,8 +1,8 @@
 /**
  * One kept page (KeepAliveOutlet): shown, or hidden with `content-visibility: hidden`, which keeps the
  * page's style and layout for its return. React's <Activity> hides with `display: none`, which drops
- * them: revealing /order cost ~80-100 ms of style and layout, and its effects mounting again made
- * rc-table measure its columns and render once more. Hidden, the page is inert (no focus, no clicks,
+ * them: revealing a 20-row list cost ~80-100 ms of style and layout, and its effects mounting again
+ * made rc-table measure its columns and render once more. Hidden, the page is inert (no focus, no clicks,
  * out of the accessibility tree) and its effects stay mounted: nothing a hidden page runs reacts to
  * another page (a list follows only its own path's URL; a document listener lives only while a
  * drawer or dialog is open, and such a page is hidden as below).
@@ -17,7 +17,7 @@
 import { Activity, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
-export const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
+const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
 
 const HIDDEN = { contentVisibility: 'hidden' } as const;
 

@@ -77,7 +77,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   // lives in the query string), not to a bare path that would reset it.
   const [kept] = useState<KeptPages>(() => shareKeptPages(new Map()));
   const linkTo = (path: string) => {
-    const loc = layout.keepAlive ? kept.get(path)?.location : undefined;
+    const loc = layout.keepAlive ? kept.get(path)?.nav.location : undefined;
     return loc ? loc.pathname + loc.search : path;
   };
 
