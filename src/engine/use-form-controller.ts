@@ -84,11 +84,19 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
 
   // Keyed by content, so a caller passing a fresh object each render does not reload in a loop.
   const recordKey = record ? JSON.stringify(record) : '';
+  // The record whose values the open form holds: an effect that only runs again (a kept page shown
+  // after <Activity> hid it with this form open) loads nothing, so what the user typed stands.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      filledFor.current = null;
+      return;
+    }
+    if (filledFor.current === recordKey) return;
     const row = recordKey ? (JSON.parse(recordKey) as Record<string, unknown>) : undefined;
     const base = { ...defaultsOf(resource, items), ...(row ?? {}) };
     if (!loadBinding || !row) {
+      filledFor.current = recordKey;
       setInitial(base);
       setLoading(false);
       return;
@@ -100,7 +108,12 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
       resolveBindingInput(resource, loadBinding).map((p) => p.name),
     );
     call<Record<string, unknown>>(loadBinding, input, { signal: ac.signal })
-      .then((data) => !ac.signal.aborted && (setInitial({ ...base, ...(data ?? {}) }), setLoadError(null)))
+      .then((data) => {
+        if (ac.signal.aborted) return;
+        filledFor.current = recordKey;
+        setInitial({ ...base, ...(data ?? {}) });
+        setLoadError(null);
+      })
       .catch((e: unknown) => !ac.signal.aborted && setLoadError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => !ac.signal.aborted && setLoading(false));
     return () => ac.abort();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Activity, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
@@ -289,6 +290,44 @@ describe('ResourceScreen: add form', () => {
       const item = d.getByPlaceholderText('请输入' + messages['staff.username']).closest('.ant-form-item') as HTMLElement;
       expect(errorsIn(item)).toEqual(['用户名“zhangsan”已被使用，请换一个']);
     });
+  });
+});
+
+describe('ResourceScreen: a form dialog on a page hidden and shown again', () => {
+  /** The page inside <Activity>, as the keep-alive hides a page left with a dialog open. */
+  function Kept({ children }: { children: ReactNode }) {
+    const [hidden, setHidden] = useState(false);
+    return (
+      <>
+        <button onClick={() => setHidden((h) => !h)}>toggle page</button>
+        <Activity mode={hidden ? 'hidden' : 'visible'}>{children}</Activity>
+      </>
+    );
+  }
+
+  it('keeps what the user typed: OK sends it, not the values the form was loaded with', async () => {
+    const { rt } = mountScreen(
+      <Kept>
+        <ResourceScreen resource={staff} />
+      </Kept>,
+      {
+        '/user/list': page,
+        '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }],
+        '/user/detail': () => rows[1],
+        '/user/edit': (i) => ({ ...rows[1], ...i }),
+      },
+      { url: '/staff', user: me },
+    );
+    await screen.findByText('lisi');
+    await clickAction('lisi', 'edit');
+    const nickname = await screen.findByDisplayValue('李四', {}, { timeout: 10_000 });
+    fireEvent.change(nickname, { target: { value: '李四改' } });
+    await act(async () => fireEvent.click(screen.getByText('toggle page')));
+    await act(async () => fireEvent.click(screen.getByText('toggle page')));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rt.calls.some((c) => c.path === '/user/edit')).toBe(true));
+    expect(rt.calls.find((c) => c.path === '/user/edit')!.input).toMatchObject({ id: OTHER, nickname: '李四改' });
   });
 });
 

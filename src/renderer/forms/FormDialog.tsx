@@ -5,7 +5,7 @@
  */
 import { DrawerForm, ModalForm } from '@ant-design/pro-components';
 import { App, Form, Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Action, Resource } from '../../schema';
 import { useFormController, type Row } from '../../engine';
 import { useT } from '../i18n';
@@ -29,8 +29,14 @@ export default function FormDialog({ resource, formName, action, record, open, o
   const columns = view.columns ?? 1;
   const width = view.width ?? (columns === 2 ? 720 : 520);
 
+  // Each loaded set of initial values fills the form once. Not again when the effect only runs again
+  // — a kept page shown after <Activity> hid it (left with this dialog open) — which put the loaded
+  // values back over what the user had typed, and the old values were what OK sent.
+  const filledWith = useRef<unknown>(null);
   useEffect(() => {
-    if (ctl.initialValues) form.setFieldsValue(ctl.initialValues);
+    if (!ctl.initialValues || filledWith.current === ctl.initialValues) return;
+    filledWith.current = ctl.initialValues;
+    form.setFieldsValue(ctl.initialValues);
   }, [ctl.initialValues, form]);
 
   const onFinish = async (values: Record<string, unknown>) => {

@@ -14,7 +14,7 @@
  * @example
  * <KeptPage active={p === path}>{kept.element}</KeptPage>
  */
-import { Activity, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
 const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
@@ -23,11 +23,24 @@ const HIDDEN = { contentVisibility: 'hidden' } as const;
 
 export function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
   const [deep, setDeep] = useState(false);
+  // the body's overlay containers as the page was left, in their stacking (DOM) order
+  const layers = useRef<Element[]>([]);
   // as the page is left, before the paint: a layer still open makes this a deep hide
   useLayoutEffect(() => {
     if (active) setDeep(false);
-    else if (document.querySelector(OPEN_OVERLAY)) setDeep(true);
+    else if (document.querySelector(OPEN_OVERLAY)) {
+      layers.current = [...document.body.children].filter((el) => el.querySelector(OPEN_OVERLAY));
+      setDeep(true);
+    }
   }, [active]);
+  // <Activity> takes a hidden page's portals off the body and puts them back as its effects mount
+  // again, in effect order: a drawer's container came back after its dialog's and covered it (the
+  // dialog's OK could not be clicked). Once shown, the containers go back to the order they had.
+  useLayoutEffect(() => {
+    if (deep || !layers.current.length) return;
+    for (const el of layers.current) if (el.isConnected) document.body.appendChild(el);
+    layers.current = [];
+  }, [deep]);
   return (
     <div className="kept-page" style={active ? undefined : HIDDEN} inert={!active} aria-hidden={active ? undefined : true}>
       <Activity mode={deep && !active ? 'hidden' : 'visible'}>{children}</Activity>
