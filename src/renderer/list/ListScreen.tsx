@@ -39,6 +39,7 @@ import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
+import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
@@ -110,6 +111,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
       ),
     [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow, readable],
   );
+  // Each cell as the schema draws it, handed to the table directly: ProTable wraps a column's render in
+  // its own (an editable check and a default ProField rendering of the value, three copies of the row
+  // made per cell), whose result it throws away when the column has a render of its own, as ours all do.
+  const cellRenders = useMemo(() => directCellRenders(columns), [columns]);
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 
   const tabs = view.tabs;
@@ -301,8 +306,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
         toolBarRender={() => toolbar}
         // ProTable's own renders (its loading flag, its page state) no longer draw every row again
         tableViewRender={(p) => {
-          latestTable.current = p as Record<string, unknown>;
-          return <StableTable latest={latestTable} props={p as Record<string, unknown>} rowKey={list.rowKey} watch={[columns, t, list.totalExact]} />;
+          const props = withDirectCells(p as Record<string, unknown>, cellRenders);
+          latestTable.current = props;
+          return <StableTable latest={latestTable} props={props} rowKey={list.rowKey} watch={[columns, t, list.totalExact]} />;
         }}
         dateFormatter="string"
         cardBordered
@@ -333,6 +339,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       extraSize.join(),
       searchConfig,
       formConfig,
+      cellRenders,
     ],
   );
 
