@@ -107,4 +107,31 @@ describe('StableTable', () => {
     rerender(view({ ...props1, dataSource: [{ id: '3', name: 'c' }] }, ['zh']));
     expect(drawn.mock.calls.length).toBeGreaterThan(before);
   });
+
+  it('a page click draws no row again before the new page comes: the pager sits beside the table, sized as antd sizes it', () => {
+    const drawn = vi.fn();
+    const onPage = vi.fn();
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const props = { columns: columns('', drawn), dataSource: rows, size: 'middle', pagination: { current: 1, pageSize: 2, total: 4, onChange: onPage } };
+    latest.current = props;
+    const { container } = render(<StableTable latest={latest} props={props} rowKey="id" watch={[]} />);
+    expect(drawn).toHaveBeenCalledTimes(2);
+    const pager = container.querySelector('.ant-pagination')!;
+    expect(pager.classList).toContain('ant-table-pagination');
+    expect(pager.classList).toContain('ant-pagination-mini');
+    expect(pager.classList).toContain('ant-pagination-end');
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    expect(onPage).toHaveBeenCalledWith(2, 2);
+    // the page shown is the list's to say (it follows the rows): nothing drawn, page 1 still marked
+    expect(drawn).toHaveBeenCalledTimes(2);
+    expect(container.querySelector('.ant-pagination-item-active')!.textContent).toBe('1');
+  });
+
+  it("draws no pager without a total (as antd's Table)", () => {
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const props = { columns: columns('', vi.fn()), dataSource: [], pagination: { current: 1, pageSize: 20, total: 0 } };
+    latest.current = props;
+    const { container } = render(<StableTable latest={latest} props={props} rowKey="id" watch={[]} />);
+    expect(container.querySelector('.ant-pagination')).toBeNull();
+  });
 });
