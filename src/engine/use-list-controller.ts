@@ -246,8 +246,13 @@ export function useListController(resource: Resource): ListController {
   // sent twice); back/forward, links and refetch land here.
   useEffect(() => fetchFor(state, version), [fetchFor, state, version]);
 
-  // A new query shows other rows: the old selection no longer applies.
-  useEffect(() => setSelectedKeys((keys) => (keys.length ? [] : keys)), [queryKey]);
+  // A new query shows other rows: the old selection no longer applies. Set only when there is one: a
+  // state update that turns out unchanged still renders the whole list once to find that out.
+  const selectedRef = useRef(selectedKeys);
+  selectedRef.current = selectedKeys;
+  useEffect(() => {
+    if (selectedRef.current.length) setSelectedKeys([]);
+  }, [queryKey]);
 
   const shownRef = useRef(shown);
   shownRef.current = shown;
