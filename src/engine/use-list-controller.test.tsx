@@ -284,6 +284,39 @@ describe('useListController under a slow router', () => {
     view.unmount();
   });
 
+  it("the URL of a click is written once its answer's rows are drawn, not before (the route tree's render came between)", async () => {
+    let release: () => void = () => {};
+    const rt = fakeRuntime({
+      '/user/list': (input) =>
+        Number(input.current) === 1
+          ? { list: [{ ...rows[0], id: '1' }], total: 100, current: 1, pageSize: 20 }
+          : new Promise((resolve) => (release = () => resolve({ list: [{ ...rows[0], id: '2' }], total: 100, current: 2, pageSize: 20 }))),
+    });
+    let list: ReturnType<typeof useListController> | undefined;
+    function Screen() {
+      list = useListController(staff);
+      return <p>{list.rows.map((r) => String(r.id)).join()}</p>;
+    }
+    const router = createMemoryRouter([{ path: '/staff', element: <RuntimeProvider value={rt.runtime}>{<Screen />}</RuntimeProvider> }], {
+      initialEntries: ['/staff'],
+    });
+    const view = render(<RouterProvider router={router} />);
+    await waitFor(() => expect(view.container.textContent).toBe('1'));
+    act(() => list!.setPage(2));
+    // frames go by while the answer is out: the URL stays
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(router.state.location.search).toBe('');
+    expect(list!.state.current).toBe(2);
+    await act(async () => release());
+    await waitFor(() => expect(router.state.location.search).toBe('?current=2'));
+    expect(view.container.textContent).toBe('2');
+    // a click that asks nothing new (the same state again) writes at once
+    act(() => list!.setPage(2));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(router.state.location.search).toBe('?current=2');
+    view.unmount();
+  });
+
   it('a late answer of a superseded request never replaces the newer rows', async () => {
     const gates: Record<number, () => void> = {};
     const rt = fakeRuntime({

@@ -217,6 +217,8 @@ export function useListController(resource: Resource): ListController {
       call(binding, q, { signal: ac.signal })
         .then((data) => {
           if (ac.signal.aborted) return;
+          // done before its rows are drawn: the URL writes waiting for it go once they are
+          mine.done = true;
           const page = toPage(data);
           const answeredAt = performance.now();
           setShown((sh) => {
@@ -230,6 +232,7 @@ export function useListController(resource: Resource): ListController {
         })
         .catch((e: unknown) => {
           if (ac.signal.aborted) return;
+          mine.done = true;
           setError(e instanceof Error ? e : new Error(String(e)));
         })
         .finally(() => {
@@ -254,6 +257,19 @@ export function useListController(resource: Resource): ListController {
     if (selectedRef.current.length) setSelectedKeys([]);
   }, [queryKey]);
 
+  // URL writes waiting for the answer of the request they go with (written in order, after its paint)
+  const urlWrites = useRef<(() => void)[]>([]);
+  const writeUrls = useCallback(() => {
+    if (!urlWrites.current.length) return;
+    const writes = urlWrites.current;
+    urlWrites.current = [];
+    afterPaint(() => writes.forEach((w) => w()));
+  }, []);
+  // the answer (rows or an error) is drawn: the URL of the clicks that asked for it
+  useEffect(() => {
+    if (last.current?.done !== false) writeUrls();
+  }, [shown, error, loading, writeUrls]);
+
   const shownRef = useRef(shown);
   shownRef.current = shown;
   const write = useCallback(
@@ -269,14 +285,17 @@ export function useListController(resource: Resource): ListController {
       setOwn(next);
       // The URL once the click's rows are drawn: the router's navigation (pushState, 7-8 ms in a page
       // click's profile, and the route tree's render for the new location) is no part of the answer
-      // the user waits for. Not if meanwhile another location came (back, the menu): that one stands.
-      afterPaint(() => {
+      // the user waits for. Written after the paint that follows the answer (or at once when nothing is
+      // asked); the route tree's render came between the click and its rows before. Not if meanwhile
+      // another location came (back, the menu): that one stands.
+      urlWrites.current.push(() => {
         if (!pending.current.includes(key)) return;
         if (router && router.state.location.pathname !== path) return;
         setSearch(params, { replace });
       });
+      if (last.current?.done !== false) writeUrls();
     },
-    [resource, setSearch, fetchFor, router, path],
+    [resource, setSearch, fetchFor, router, path, writeUrls],
   );
 
   const setFilters = useCallback(
