@@ -144,6 +144,9 @@ async function measure(page: Page, wide: boolean): Promise<Geometry> {
     }
     if (wide) {
       if (scrolls) problems.push(`the table scrolls sideways: ${scroller.scrollWidth} px of content in ${scroller.clientWidth} px`);
+      // nothing scrolls, so nothing is fixed and no row measures the columns (it redrew every row)
+      else if (root.querySelector('.ant-table-measure-row, .ant-table-cell-fix-left, .ant-table-cell-fix-right'))
+        problems.push('the columns fit, yet the table keeps fixed columns or a measuring row');
       const items = [
         ...root.querySelectorAll<HTMLElement>(
           '.ant-pro-table-list-toolbar-container .ant-tabs-tab, .ant-pro-table-list-toolbar-container button, .ant-pro-table-list-toolbar-container .ant-switch, .ant-pro-table-list-toolbar-setting-item',

@@ -41,6 +41,7 @@ import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
+import { useTableFits } from './use-table-fits';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
@@ -98,6 +99,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
     () => listColumnWidths(app, resource, t, { measure: textMeasure(token.fontFamily), locale, padding }),
     [app, resource, t, token.fontFamily, locale, padding],
   );
+  const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
+  // around the ProTable: where the tabs' line and the table's width are measured
+  const box = useRef<HTMLDivElement>(null);
+  // columns that fit side by side need no sideways scrolling and nothing fixed (use-table-fits.ts)
+  const fits = useTableFits(box, scrollX);
   const columns = useMemo(
     () =>
       tableColumns(
@@ -106,23 +112,23 @@ export function ListScreen({ resource }: { resource: Resource }) {
         hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined,
         opWidth,
         widths,
-        narrow,
+        { narrow, fixed: !narrow && !fits },
         readable,
       ),
-    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow, readable],
+    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow, fits, readable],
   );
   // Each cell as the schema draws it, handed to the table directly: ProTable wraps a column's render in
   // its own (an editable check and a default ProField rendering of the value, three copies of the row
   // made per cell), whose result it throws away when the column has a render of its own, as ours all do.
   const cellRenders = useMemo(() => directCellRenders(columns), [columns]);
-  const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
 
   const tabs = view.tabs;
   // The active tab, page and sort are those of the rows on screen: they change with the rows, in one render.
   const shown = list.shownState;
   const tabList = useMemo(() => listTabs(app, resource, t, shown.tab, counts.counts), [app, resource, t, shown.tab, counts.counts]);
   const tabItems = tabList.items;
-  const [tabsBox, tabsOwnLine] = useTabsOwnLine(
+  const tabsOwnLine = useTabsOwnLine(
+    box,
     tabItems.map((i) => i.label),
     token.fontFamily,
   );
@@ -233,7 +239,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
-        scroll={{ x: scrollX }}
+        scroll={fits ? undefined : { x: scrollX }}
         tableLayout="fixed"
         size={settings.density}
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
@@ -336,6 +342,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       t,
       resource,
       scrollX,
+      fits,
       extraSize.join(),
       searchConfig,
       formConfig,
@@ -355,7 +362,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
           show={() => (shown.current === 1 ? list.refetch() : list.setPage(1))}
         />
       )}
-      <div ref={tabsBox}>{table}</div>
+      <div ref={box}>{table}</div>
       {runner.element}
     </>
   );

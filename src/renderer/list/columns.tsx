@@ -11,8 +11,10 @@ import { fieldTypes } from '../fields';
 import { FieldCell } from './FieldCell';
 
 /**
- * `widths`: from listColumnWidths (field type + translated title). `narrow`: a phone-sized screen —
- * the key columns come first and nothing is fixed, so the rest scroll in from the right. `readable`:
+ * `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
+ * screen — the key columns come first, so the rest scroll in from the right. `layout.fixed`: whether
+ * the columns the schema fixes (and the operation column) stay in place: only when the table scrolls
+ * sideways on a screen wider than a phone's. `readable`:
  * whether the user may read a search field's options (optionsReadable); a filter it may not is left out.
  */
 export function tableColumns(
@@ -21,11 +23,12 @@ export function tableColumns(
   operation: ((record: Row) => ReactNode) | undefined,
   operationWidth: number,
   widths: Record<string, number>,
-  narrow = false,
+  layout: { narrow?: boolean; fixed?: boolean } = { fixed: true },
   readable?: (field: AnyField) => boolean,
 ): ProColumns<Row>[] {
   const keys = keyColumns(resource);
   const all = normalizeColumns(resource.list?.columns ?? []);
+  const narrow = !!layout.narrow;
   const ordered = narrow ? [...all.filter((c) => keys.includes(c.field)), ...all.filter((c) => !keys.includes(c.field))] : all;
   const cols: ProColumns<Row>[] = ordered.map((c) => {
     const field = fieldOf(resource, c.field);
@@ -34,7 +37,7 @@ export function tableColumns(
       dataIndex: c.field,
       title: t(c.title ?? field.title),
       width: widths[c.field],
-      fixed: narrow ? undefined : c.fixed,
+      fixed: layout.fixed ? c.fixed : undefined,
       hideInSearch: true,
       sorter: field.sortable ? true : undefined,
       render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
@@ -62,7 +65,7 @@ export function tableColumns(
       key: 'operation',
       title: t('renderer.operation'),
       valueType: 'option',
-      fixed: narrow ? undefined : 'right',
+      fixed: layout.fixed ? 'right' : undefined,
       width: operationWidth,
       hideInSearch: true,
       render: (_: ReactNode, record: Row) => operation(record),

@@ -7,9 +7,9 @@
  * with some room to spare, so a count growing by a digit does not make them jump to and fro.
  *
  * @example
- * const [boxRef, ownLine] = useTabsOwnLine(tabItems.map((i) => i.label), token.fontFamily);
+ * const ownLine = useTabsOwnLine(boxRef, tabItems.map((i) => i.label), token.fontFamily); // boxRef: around the ProTable
  */
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { textMeasure } from '../../engine';
 
 /** antd Tabs: 32 px between tabs; the toolbar keeps 16 px between its two sides. */
@@ -22,8 +22,7 @@ export function tabsWidth(labels: string[], measure: (text: string, size: number
   return Math.ceil(labels.reduce((sum, l) => sum + measure(l, size), 0) + TAB_GUTTER * Math.max(0, labels.length - 1));
 }
 
-export function useTabsOwnLine(labels: string[], fontFamily: string): [RefObject<HTMLDivElement | null>, boolean] {
-  const box = useRef<HTMLDivElement>(null);
+export function useTabsOwnLine(box: RefObject<HTMLElement | null>, labels: string[], fontFamily: string): boolean {
   const [ownLine, setOwnLine] = useState(false);
   const key = labels.join('\n');
   const need = useMemo(() => (labels.length ? tabsWidth(labels, textMeasure(fontFamily)) : 0), [key, fontFamily]);
@@ -43,7 +42,7 @@ export function useTabsOwnLine(labels: string[], fontFamily: string): [RefObject
     const ro = new ResizeObserver(check);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [need]);
+  }, [box, need]);
 
-  return [box, ownLine];
+  return ownLine;
 }
