@@ -1,12 +1,22 @@
-/** The sections of a detail view: ProDescriptions of fields, or a registered slot. */
-import { ProDescriptions } from '@ant-design/pro-components';
-import { Card, Skeleton } from 'antd';
-import { Suspense, type ReactNode } from 'react';
+/**
+ * The sections of a detail view: a description list of fields, or a registered slot.
+ *
+ * The fields are antd's Descriptions, drawn as ProDescriptions draws them (its class, content that may
+ * shrink), with each value from the field type's Display. ProDescriptions itself wrapped every item in
+ * about ten ProForm components (a field render, a form item, a value provider…) that all pass the
+ * value's own render through in read mode: the same DOM, and four times the components to draw (an
+ * order's detail: 32 items, ~400 components of its ~660).
+ */
+import { Card, Descriptions, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf, type Row } from '../../engine';
 import { fieldTypes } from '../fields';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
+
+/** as ProDescriptions sets it: a long value wraps instead of widening its column */
+const CONTENT = { minWidth: 0 };
 
 export function DetailSections({ resource, record, onRecordChanged }: { resource: Resource; record: Row; onRecordChanged?: () => void }) {
   const t = useT();
@@ -31,32 +41,30 @@ export function DetailSections({ resource, record, onRecordChanged }: { resource
           );
         }
         const names = (section.fields ?? []).filter((n) => !fieldOf(resource, n).hideInDetail);
+        const columns = section.columns ?? 2;
         return (
-          <ProDescriptions<Row>
+          <Descriptions
             key={`fields-${i}`}
+            className="ant-pro-descriptions"
             title={t(section.title)}
-            column={section.columns ?? 2}
-            dataSource={record}
+            column={columns}
             style={{ marginBottom: 16 }}
-            columns={names.map((name) => {
+            contentStyle={CONTENT}
+            items={names.map((name) => {
               const field = fieldOf(resource, name);
               const { Display } = fieldTypes[field.type];
+              const Slot = field.render ? getSlot(field.render) : undefined;
               return {
                 key: name,
-                title: t(field.title),
-                dataIndex: name,
-                span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? (section.columns ?? 2) : 1,
-                render: (_: ReactNode, rec: Row) => {
-                  if (field.render) {
-                    const Slot = getSlot(field.render);
-                    return (
-                      <Suspense fallback={null}>
-                        <Slot resource={resource} record={rec} name={name} value={rec[name]} fieldType={field.type} section={section} />
-                      </Suspense>
-                    );
-                  }
-                  return <Display name={name} field={field} resource={resource} value={rec[name]} record={rec} />;
-                },
+                label: t(field.title),
+                span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? columns : 1,
+                children: Slot ? (
+                  <Suspense fallback={null}>
+                    <Slot resource={resource} record={record} name={name} value={record[name]} fieldType={field.type} section={section} />
+                  </Suspense>
+                ) : (
+                  <Display name={name} field={field} resource={resource} value={record[name]} record={record} />
+                ),
               };
             })}
           />
