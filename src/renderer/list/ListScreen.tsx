@@ -317,6 +317,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
           return <StableTable latest={latestTable} props={props} rowKey={list.rowKey} watch={[columns, t, list.totalExact]} />;
         }}
         dateFormatter="string"
+        // the rows are ours (useListController), not ProTable's `request`: its search form need not submit
+        // itself as it mounts (that set ProTable's own search state and drew it all again after the mount)
+        manualRequest
         cardBordered
       />
     ),
