@@ -3,9 +3,10 @@
  * for each interaction of issue 10 point 1, measured from the input event's timestamp —
  *  - `beforeReqMs`: main-thread time until its request is sent (the page is busy from the click
  *    until then, so the wall time is the main-thread time), for interactions that need a request;
- *  - `resultMs`: until the result is on screen (checked at every animation frame, i.e. in the frame that
- *    paints it; a check on every DOM mutation as well cost the page itself up to ~40 ms a click in the
- *    profile — a forced layout each time — and so slowed what it measured);
+ *  - `resultMs`: until the result is on screen (checked at the animation frame after the DOM changed,
+ *    i.e. in the frame that paints it; a check on every DOM mutation cost the page itself up to ~40 ms a
+ *    click in the profile — a forced layout each time — and one in every frame restyled a page that
+ *    renders in slices ~every 16 ms: both slowed what they measured);
  *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
  * Both pages are ProTable pages, so one set of selectors drives them.
  */
@@ -144,7 +145,19 @@ export async function armStep(page: Page, step: Step): Promise<void> {
     sessionStorage.__th = document.querySelectorAll('.ant-table-thead th').length;
     window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__req = []; window.__events = [];
     const sig0 = window.__sig0;
-    const check = () => { if (window.__doneAt === undefined && window.__start !== undefined && (${step.done})) window.__doneAt = performance.now(); };
+    // checked in the frame after the DOM or the URL changed, not in every frame: the check reads the
+    // rows' visibility, which restyles the page, and a page rendering in slices (a React transition)
+    // paints frames meanwhile — the probe restyled it ~every 16 ms, which cost the page it measured
+    let dirty = true;
+    const mo = new MutationObserver(() => (dirty = true));
+    mo.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    let path = location.href;
+    const check = () => {
+      if (location.href !== path) { path = location.href; dirty = true; }
+      if (!dirty || window.__start === undefined) return;
+      dirty = false;
+      if (window.__doneAt === undefined && (${step.done})) { window.__doneAt = performance.now(); mo.disconnect(); }
+    };
     const frame = () => { check(); if (window.__doneAt === undefined) requestAnimationFrame(frame); };
     requestAnimationFrame(frame);
   })()`);
