@@ -7,9 +7,12 @@
  * <CopyableText text={orderNo} />
  */
 import { useEffect, useRef, useState } from 'react';
-import { CopyOutlined } from '@ant-design/icons';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
 import { Typography } from 'antd';
 import { useT } from '../i18n';
+import { staticIcon } from '../static-icon';
+
+const COPY = staticIcon(CopyOutlined);
 
 /** How long the pointer rests on the cell before antd's copy is mounted. */
 const ARM_AFTER_MS = 120;
@@ -40,7 +43,7 @@ export function CopyableText({ text }: { text: string }) {
           setLive(true);
         }}
       >
-        <CopyOutlined />
+        {COPY}
       </button>
     </span>
   );

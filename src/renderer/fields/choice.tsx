@@ -2,13 +2,13 @@
 import { Select, Space, Switch, Tag } from 'antd';
 import { enumValues, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function EnumTags({ value, field, resource }: ValueProps) {
   const { app } = useRuntime();
   const t = useT();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   const values = enumValues(app, resource, field);
   const tag = (v: unknown) => {
     const def = values.find((e) => e.value === v || String(e.value) === String(v));
@@ -48,7 +48,7 @@ function EnumSelect(p: ControlProps) {
 
 function BooleanValue({ value }: ValueProps) {
   const t = useT();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   return value === true || value === 'true' ? (
     <Tag color="success" bordered={false}>
       {t('renderer.yes')}

@@ -3,7 +3,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateFormats, formatDate, formatDateTime, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 const DAY = 'YYYY-MM-DD';
@@ -17,7 +17,7 @@ function toDay(v: unknown): Dayjs | null {
 
 function DateValue({ value, field }: ValueProps) {
   const { locale } = useRuntime();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   if (Array.isArray(value)) return <span>{value.map((v) => formatDate(v, locale)).join(' ~ ')}</span>;
   // a datetime may break between its day and its time (its column is as wide as the wider of the two)
   return field.type === 'datetime' ? <span>{formatDateTime(value, locale)}</span> : <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value, locale)}</span>;

@@ -7,7 +7,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import { isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 const FileUpload = lazy(() => import('./FileUpload'));
@@ -20,7 +20,7 @@ function keysOf(value: unknown): string[] {
 function Images({ value, size }: ValueProps & { size: number }) {
   const { fileUrl } = useRuntime();
   const keys = keysOf(value);
-  if (!keys.length) return <Empty />;
+  if (!keys.length) return EMPTY;
   return (
     <Image.PreviewGroup>
       <Space size={4} wrap>
@@ -36,7 +36,7 @@ function Files({ value }: ValueProps) {
   const { fileUrl } = useRuntime();
   const t = useT();
   const keys = keysOf(value);
-  if (!keys.length) return <Empty />;
+  if (!keys.length) return EMPTY;
   return (
     <Space direction="vertical" size={2}>
       {keys.map((k, i) => (

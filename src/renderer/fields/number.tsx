@@ -2,12 +2,12 @@
 import { Input, InputNumber, Space } from 'antd';
 import { formatMoney, formatNumber, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function NumberValue({ value, field }: ValueProps) {
   const { locale } = useRuntime();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   const n = Number(value);
   const text = Number.isFinite(n) ? formatNumber(n, locale, field.type === 'integer') : String(value);
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
@@ -32,7 +32,7 @@ function NumberInput(p: ControlProps) {
 
 function MoneyValue({ value }: ValueProps) {
   const { locale } = useRuntime();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, locale)}</span>;
 }
 

@@ -6,14 +6,14 @@ import { Select, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { isEmptyValue, labelFromRecord, labelsFromRecord, useOptionLabel, useOptions } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function OptionValue({ name, field, value, record }: ValueProps) {
   const t = useT();
   const sep = t('renderer.listSeparator');
   const label = useOptionLabel(field, value, labelFromRecord(record, name, sep), sep);
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   return <span>{label ?? ''}</span>;
 }
 

@@ -6,7 +6,7 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { isEmptyValue, regionLabel, regionPlaceLabel, useRegions } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 const RegionCascader = lazy(() => import('./RegionCascader'));
@@ -22,7 +22,7 @@ function RegionValue(p: ValueProps) {
 function RegionFromData({ value, field }: ValueProps) {
   const regions = useRegions();
   const t = useT();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   if (!regions) return <Skeleton.Input size="small" active style={{ height: 16 }} />;
   // multiple: a set of places (last code of each path); single: one path [province, city, district]
   if (field.multiple && Array.isArray(value)) return <span>{value.map((c) => regionPlaceLabel(regions, String(c))).join(t('renderer.listSeparator'))}</span>;

@@ -2,7 +2,7 @@
 import { Input, Typography } from 'antd';
 import { isEmptyValue, maskPhone } from '../../engine';
 import { useT } from '../i18n';
-import { Empty } from './Empty';
+import { EMPTY } from './Empty';
 import { EllipsisText } from './EllipsisText';
 import { CopyableText } from './CopyableText';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
@@ -18,7 +18,7 @@ function textOf(value: unknown, t: ReturnType<typeof useT>): string {
 
 function TextValue({ value, field }: ValueProps) {
   const t = useT();
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   const text = textOf(value, t);
   return (
     <Typography.Text
@@ -38,7 +38,7 @@ function TextValue({ value, field }: ValueProps) {
  */
 function TextCell(p: ValueProps) {
   const t = useT();
-  if (isEmptyValue(p.value)) return <Empty />;
+  if (isEmptyValue(p.value)) return EMPTY;
   const text = textOf(p.value, t);
   if (p.field.copyable) return <CopyableText text={text} />;
   // as wide as its column (src/engine/column-width.ts), cut beyond
@@ -97,12 +97,12 @@ function Hidden() {
 }
 
 function PhoneCell({ value, field }: ValueProps) {
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   return <span>{field.mask ? maskPhone(value) : String(value)}</span>;
 }
 
 function PhoneDisplay({ value, field }: ValueProps) {
-  if (isEmptyValue(value)) return <Empty />;
+  if (isEmptyValue(value)) return EMPTY;
   return <Typography.Text copyable={field.copyable}>{String(value)}</Typography.Text>;
 }
 

@@ -6,10 +6,11 @@
  * was a good part of a page's render.
  */
 import { memo, useState } from 'react';
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { Dropdown } from 'antd';
 import { splitRowActions, type ActionGate, type Row } from '../../engine';
 import { useT } from '../i18n';
+import { staticIcon } from '../static-icon';
 
 interface Props {
   gate: ActionGate;
@@ -18,6 +19,7 @@ interface Props {
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
 /** Memoised like FieldCell: same gate, record and handler, nothing to draw again. */
 export const RowActions = memo(function RowActions({ gate, record, onRun }: Props) {
@@ -48,7 +50,7 @@ function More({ gate, names, record, onRun }: Props & { names: string[] }) {
   const [open, setOpen] = useState(false);
   const link = (
     <a data-more style={NOWRAP} onClick={() => !armed && (setArmed(true), setOpen(true))}>
-      {t('renderer.more')} <DownOutlined style={{ fontSize: 10 }} />
+      {t('renderer.more')} {DOWN}
     </a>
   );
   if (!armed) return link;
