@@ -157,6 +157,24 @@ describe('ResourceScreen: staff list', () => {
     await waitFor(() => expect(header().querySelector('.ant-table-column-sorter-down.active')).toBeTruthy());
   });
 
+  it('the folded search form draws no control for the fields it hides, still searches on their values, and draws them unfolded', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?enabled=true', user: me });
+    await screen.findByText('王管理');
+    expect(rt.calls[0].input).toMatchObject({ enabled: 'true' });
+    // the fourth and fifth fields (status, created at) keep their form items, hidden, without a control
+    const form = document.querySelector('.ant-pro-table-search') as HTMLElement;
+    expect(form.querySelector('#enabled')).toBeNull();
+    expect(form.querySelector('#createdAt')).toBeNull();
+    expect(form.querySelector('#username')).not.toBeNull();
+    fireEvent.change(screen.getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: 'lisi' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ username: 'lisi', enabled: 'true' }));
+    fireEvent.click(screen.getByText(messages['renderer.expand']));
+    await waitFor(() => expect(form.querySelector('#enabled')).not.toBeNull());
+    expect(form.querySelector('#createdAt')).not.toBeNull();
+    expect(within(form.querySelector('#enabled')!.closest('.ant-select') as HTMLElement).getByText(messages['enum.userStatus.enabled'])).toBeTruthy();
+  });
+
   it('restores the search form and page from the URL', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?nickname=%E6%9D%8E&current=2', user: me });
     await screen.findByText('王管理');

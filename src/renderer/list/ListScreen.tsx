@@ -5,7 +5,7 @@
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, Grid, Space, theme } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -42,6 +42,7 @@ import { StableTable } from './StableTable';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
+import { SearchFoldContext } from './search-fold';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
@@ -210,6 +211,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // The search form's settings, the same objects from render to render: ProTable's search form
   // compares them before drawing again, so new rows or a new page leave it alone.
   const hasSearch = columns.some((c) => !c.hideInSearch);
+  // folded, the search form draws no control for the fields it hides (search-fold.tsx)
+  const [folded, setFolded] = useState(true);
   const searchConfig = useMemo(
     () =>
       hasSearch
@@ -217,10 +220,12 @@ export function ListScreen({ resource }: { resource: Resource }) {
             labelWidth: 'auto' as const,
             searchText: t('renderer.search'),
             resetText: t('renderer.reset'),
+            collapsed: folded,
+            onCollapse: setFolded,
             collapseRender: (collapsed?: boolean) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
           }
         : (false as const),
-    [hasSearch, t],
+    [hasSearch, t, folded],
   );
   const formConfig = useMemo(() => ({ initialValues: initialFormValues }), [initialFormValues]);
 
@@ -365,7 +370,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
           show={() => (shown.current === 1 ? list.refetch() : list.setPage(1))}
         />
       )}
-      <div ref={box}>{table}</div>
+      <SearchFoldContext.Provider value={folded}>
+        <div ref={box}>{table}</div>
+      </SearchFoldContext.Provider>
       {runner.element}
     </>
   );

@@ -9,6 +9,7 @@ import type { AnyField, Resource } from '../../schema';
 import { fieldOf, keyColumns, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
 import { fieldTypes } from '../fields';
 import { FieldCell } from './FieldCell';
+import { FoldedAway } from './search-fold';
 
 /**
  * `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
@@ -56,7 +57,11 @@ export function tableColumns(
       hideInTable: true,
       hideInSetting: true,
       order: names.length - i,
-      renderFormItem: () => <SearchControl name={name} field={field} resource={resource} mode="search" />,
+      renderFormItem: () => (
+        <FoldedAway index={i}>
+          <SearchControl name={name} field={field} resource={resource} mode="search" />
+        </FoldedAway>
+      ),
     };
     cols.push(searchColumn as ProColumns<Row>);
   });
