@@ -134,4 +134,24 @@ describe('StableTable', () => {
     const { container } = render(<StableTable latest={latest} props={props} rowKey="id" watch={[]} />);
     expect(container.querySelector('.ant-pagination')).toBeNull();
   });
+
+  it('mounts without measuring the scrollbar when nothing scrolls (a style added to the page and removed)', () => {
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const added: string[] = [];
+    const mo = new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => added.push(n.nodeName))));
+    mo.observe(document.head, { childList: true });
+    const mount = (props: Record<string, unknown>) => {
+      latest.current = props;
+      return render(<StableTable latest={latest} props={props} rowKey="id" watch={[]} />);
+    };
+    const first = mount({ columns: columns('', vi.fn()), dataSource: rows });
+    mo.takeRecords().forEach((m) => m.addedNodes.forEach((n) => added.push(n.nodeName)));
+    expect(added.filter((n) => n === 'STYLE')).toEqual([]);
+    first.unmount();
+    // a table that scrolls still measures it (its fixed header's last column needs the width)
+    mount({ columns: columns('', vi.fn()), dataSource: rows, scroll: { y: 200 } });
+    mo.takeRecords().forEach((m) => m.addedNodes.forEach((n) => added.push(n.nodeName)));
+    mo.disconnect();
+    expect(added.filter((n) => n === 'STYLE').length).toBeGreaterThan(0);
+  });
 });

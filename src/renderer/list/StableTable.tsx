@@ -103,6 +103,17 @@ interface StableTableProps {
   watch: readonly unknown[];
 }
 
+/**
+ * rc-table measures the scrollbar's width as it mounts, for a fixed header's last column: it adds a
+ * <style> element and a scrolling box to the page, reads their size and removes both — a forced
+ * layout of the page and a restyle of all of it afterwards (getScrollBarSize: ~90 ms of a cold /order
+ * in the CPU profile, on every list's and drawer table's mount). A table without a fixed header, a
+ * sticky one or sideways scrolling never uses that width. rc-table's `tailor` flag (which antd's
+ * virtual table sets, and antd's Table passes on) skips the measure; without `scroll` it changes
+ * nothing else (rc-table/es/Table.js: the other uses need a numeric scroll.x).
+ */
+const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown>;
+
 function Drawn({ latest, props, rowKey }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
   // the rows go as they are (no functions in them; their identity is the table's to keep)
@@ -113,6 +124,7 @@ function Drawn({ latest, props, rowKey }: StableTableProps) {
     <>
       <Table<Record<string, unknown>>
         {...forwarded}
+        {...(!forwarded.scroll && !forwarded.sticky ? SKIP_SCROLLBAR_MEASURE : undefined)}
         pagination={false}
         dataSource={dataSource as TableProps<Record<string, unknown>>['dataSource']}
         rowKey={rowKey}
