@@ -21,8 +21,26 @@ beforeAll(async () => {
   pending = String(o.id);
   merchantId = String(o.merchant_id);
   storeId = String((await t.db.query<{ id: bigint }>(`SELECT id FROM stores WHERE merchant_id = $1 LIMIT 1`, [o.merchant_id])).rows[0].id);
-  shipment = String((await t.db.query<{ id: bigint }>(`SELECT id FROM logistics_orders WHERE status = 'created' LIMIT 1`)).rows[0].id);
+  shipment = await createdShipment();
 }, 180_000);
+
+/**
+ * A shipment not yet collected (the only kind that may be cancelled). The demo seed leaves one only when
+ * some order was taken within the last hours of the seed's clock, so when there is none one is
+ * registered through the API, as staff would.
+ */
+async function createdShipment(): Promise<string> {
+  const seeded = (await t.db.query<{ id: bigint }>(`SELECT id FROM logistics_orders WHERE status = 'created' LIMIT 1`)).rows[0];
+  if (seeded) return String(seeded.id);
+  const order = (await t.db.query<{ id: bigint }>(`SELECT id FROM orders WHERE status = 'in_service' ORDER BY id LIMIT 1`)).rows[0];
+  const r = await t.post(
+    '/api/logisticsOrder/add',
+    { orderId: String(order.id), carrier: 'SF', trackingNo: `SF${Date.now()}`, goods: '配件' },
+    { token: tokens.admin },
+  );
+  expect(r.data.code, r.body).toBe(0);
+  return String(r.data.data.id);
+}
 afterAll(() => t?.close());
 
 const UNKNOWN_ID = '1234567890123456789';
