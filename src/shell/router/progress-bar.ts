@@ -67,9 +67,9 @@ export function progressBar(): ProgressBar {
     start() {
       if (timer !== undefined) return;
       generation++;
+      // a bar still fading out from the last navigation goes, and a new one starts
+      if (root && n >= 1) remove();
       if (!root) create();
-      // a bar fading out from the last navigation shows again
-      else root.getAnimations?.().forEach((a) => a.cancel());
       const from = n;
       n = Math.max(n, 0.08);
       place(n, from);
