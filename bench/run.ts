@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- web|api]`: speed figures, never asserted in tests (no argument: both).
  *  interactions — only web's interaction figures, ours against the hand-written page (RUNS, default 3).
+ *  renders — components React renders at /order's load and per interaction, ours and hand-written (bench/renders.ts).
  *  web — JS bytes per route (login, staff); the time from navigation to an interactive /order, /staff,
  *        /store, /merchant and /product, cold and warm, against the naive ProLayout + ProTable baseline and
  *        the hand-written ProTable page of /order (bench/handwritten), loads interleaved (bench/web.ts);
@@ -23,6 +24,7 @@ import { liveBench } from './live';
 import { adminToken } from './lib';
 import { listLoads } from './web';
 import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from './interactions';
+import { printRenderCounts, renderCounts } from './renders';
 
 const what = process.argv[2] ?? 'all';
 
@@ -168,12 +170,26 @@ async function interactionsOnly() {
   }
 }
 
-if (!['all', 'web', 'interactions', 'api', 'export', 'load', 'live'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, interactions, api, export, load, live or nothing for all`);
+/** Components rendered per interaction, ours against the hand-written page (counts, not times). */
+async function renders() {
+  const ours = await startServer();
+  const hand = await serveHandwritten(ours.base);
+  try {
+    const storage = { Authorization: await adminToken(ours.base) };
+    printRenderCounts(await renderCounts(ours.base, storage), await renderCounts(hand.base, storage));
+  } finally {
+    await hand.stop();
+    await ours.stop();
+  }
+}
+
+if (!['all', 'web', 'interactions', 'renders', 'api', 'export', 'load', 'live'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, interactions, renders, api, export, load, live or nothing for all`);
   process.exit(2);
 }
 if (what === 'all' || what === 'web') await web();
 if (what === 'interactions') await interactionsOnly();
+if (what === 'all' || what === 'web' || what === 'renders') await renders();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);
 if (what === 'all' || what === 'load') for (const line of await loadBench()) console.log(`load  ${line}`);

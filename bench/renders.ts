@@ -1,0 +1,86 @@
+/**
+ * What React draws, counted: for the first load of /order and for each interaction of
+ * bench/interactions.ts, the commits, the components rendered and the fibers mounted — on ours and on
+ * the hand-written page. Unlike times, these counts do not move with the machine's load, so a change in
+ * what re-renders shows in one run (`npm run bench -- renders`). Counted by a React DevTools hook
+ * installed before the page's scripts: at each commit it walks the part of the tree React worked on.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/lib/browser';
+import { INSTRUMENT, armStep, listSteps, stepFigures } from './interactions';
+
+/** Counts into window.__rc: commits, components rendered (React's PerformedWork flag), fibers mounted. */
+export const RENDER_COUNTER = `(() => {
+  const w = window;
+  w.__rc = { commits: 0, rendered: 0, mounted: 0 };
+  function visit(root) {
+    const stack = [[root, true]];
+    while (stack.length) {
+      const [f, worked] = stack.pop();
+      if (worked) {
+        if (!f.alternate) w.__rc.mounted++;
+        if ((f.flags & 1) && typeof f.type !== 'string') w.__rc.rendered++;
+      }
+      // a subtree React skipped keeps its old child: nothing under it was worked on
+      const below = worked && (!f.alternate || f.child !== f.alternate.child);
+      for (let c = f.child; c; c = c.sibling) stack.push([c, below]);
+    }
+  }
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), isDisabled: false,
+    inject() { return 1; }, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot(id, root) { w.__rc.commits++; visit(root.current); },
+  };
+})();`;
+
+export interface RenderCounts {
+  name: string;
+  commits: number;
+  rendered: number;
+  mounted: number;
+}
+
+const read = (page: Page) => page.evaluate('({ ...window.__rc })') as Promise<Omit<RenderCounts, 'name'>>;
+const reset = (page: Page) => page.evaluate('window.__rc.commits = 0; window.__rc.rendered = 0; window.__rc.mounted = 0');
+
+/** The load (until the list's rows and 1.5 s after) and each interaction, on the page at `base`. */
+export async function renderCounts(base: string, storage: Record<string, string>): Promise<RenderCounts[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await ctx.addInitScript((s: Record<string, string>) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+    }, storage);
+    const page = await ctx.newPage();
+    await page.addInitScript({ content: INSTRUMENT });
+    await page.addInitScript({ content: RENDER_COUNTER });
+    await page.goto(base + '/order');
+    await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    const out: RenderCounts[] = [{ name: 'load /order', ...(await read(page)) }];
+    for (const step of listSteps({
+      searchField: 'customerName',
+      searchValue: '田超',
+      secondList: '/staff',
+      secondListRows: '.ant-table-tbody tr.ant-table-row',
+    })) {
+      await armStep(page, step);
+      await reset(page);
+      await step.act(page);
+      await stepFigures(page, step);
+      out.push({ name: step.name, ...(await read(page)) });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Ours against the hand-written page, side by side. */
+export function printRenderCounts(ours: RenderCounts[], hand: RenderCounts[]): void {
+  console.log('components rendered (commits) — what React draws, not timed          ours            hand-written');
+  ours.forEach((o, i) => {
+    const h = hand[i];
+    console.log(`  ${o.name.padEnd(22)} ${`${o.rendered} (${o.commits})`.padStart(26)} ${`${h.rendered} (${h.commits})`.padStart(20)}`);
+  });
+}
