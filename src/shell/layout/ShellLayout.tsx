@@ -6,6 +6,7 @@
  */
 import { memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ProLayout } from '@ant-design/pro-components';
+import { SWRConfig } from 'swr';
 import { HomeOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
 import { Link, UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
@@ -56,6 +57,14 @@ function useRouterNavigate(): (to: string) => void {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   return useCallback((to: string) => void router?.navigate(to), [router]);
 }
+
+/**
+ * ProLayout fetches its menu through SWR as it mounts even without a `menu.request` (ours is the
+ * route list): the fetch sets its loading flag twice and SWR's own state twice, and each redrew the
+ * whole frame — two commits of ~330 components right after a page's first paint (render log of a
+ * load of /order). Nothing asks, so nothing is fetched at mount.
+ */
+const NO_MENU_REQUEST = { revalidateOnMount: false, revalidateOnFocus: false, revalidateOnReconnect: false };
 
 /**
  * ProLayout's object props, made once: ProLayout hands `token` to a ProConfigProvider whose context
@@ -110,61 +119,63 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const location = useMemo(() => ({ pathname }), [pathname]);
 
   return (
-    <ProLayout
-      className="shell-layout"
-      layout={layout.layout}
-      contentWidth={layout.contentWidth}
-      fixedHeader={layout.fixedHeader}
-      navTheme={layout.navTheme}
-      title={intl.formatMessage({ id: appConfig.title })}
-      logo={appConfig.logo ?? false}
-      token={LAYOUT_TOKEN}
-      location={location}
-      route={route}
-      menu={MENU_PROPS}
-      onMenuHeaderClick={() => navigate('/index')}
-      menuItemRender={(item, dom) => {
-        const it = item as unknown as MenuItem;
-        if (it.externalUrl) {
+    <SWRConfig value={NO_MENU_REQUEST}>
+      <ProLayout
+        className="shell-layout"
+        layout={layout.layout}
+        contentWidth={layout.contentWidth}
+        fixedHeader={layout.fixedHeader}
+        navTheme={layout.navTheme}
+        title={intl.formatMessage({ id: appConfig.title })}
+        logo={appConfig.logo ?? false}
+        token={LAYOUT_TOKEN}
+        location={location}
+        route={route}
+        menu={MENU_PROPS}
+        onMenuHeaderClick={() => navigate('/index')}
+        menuItemRender={(item, dom) => {
+          const it = item as unknown as MenuItem;
+          if (it.externalUrl) {
+            return (
+              <a href={it.externalUrl} target="_blank" rel="noopener noreferrer">
+                {dom}
+              </a>
+            );
+          }
           return (
-            <a href={it.externalUrl} target="_blank" rel="noopener noreferrer">
+            <Link
+              to={linkTo(it.path)}
+              onClick={(e) => {
+                // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
+                // page's last query change, whose href would drop the list's filters (seen in e2e/guard).
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                navigate(linkTo(it.path));
+              }}
+            >
               {dom}
-            </a>
+            </Link>
           );
-        }
-        return (
-          <Link
-            to={linkTo(it.path)}
-            onClick={(e) => {
-              // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
-              // page's last query change, whose href would drop the list's filters (seen in e2e/guard).
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-              e.preventDefault();
-              navigate(linkTo(it.path));
-            }}
-          >
-            {dom}
-          </Link>
-        );
-      }}
-      actionsRender={() => [<LiveBadge key="live" />, <LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
-      footerRender={() => <IcpFooter />}
-      // No boundary of ProLayout's own (an English "Something went wrong." that never resets): a
-      // screen's failure reaches the router's error element, which offers a reload when a deploy
-      // removed the chunk (StaleBuildPage) and the localized error page otherwise.
-      ErrorBoundary={false}
-      // the shell's guard owns document.title ("<route title> - <app title>", spec §2)
-      pageTitleRender={false}
-    >
-      {pending ? (
-        <LoadingOverlay />
-      ) : (
-        <KeepAliveOutlet
-          pages={kept}
-          enabled={layout.keepAlive}
-          renderTabs={layout.multiTab ? (tabs, active, close) => <MultiTabs tabs={tabs} active={active} close={close} /> : undefined}
-        />
-      )}
-    </ProLayout>
+        }}
+        actionsRender={() => [<LiveBadge key="live" />, <LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
+        footerRender={() => <IcpFooter />}
+        // No boundary of ProLayout's own (an English "Something went wrong." that never resets): a
+        // screen's failure reaches the router's error element, which offers a reload when a deploy
+        // removed the chunk (StaleBuildPage) and the localized error page otherwise.
+        ErrorBoundary={false}
+        // the shell's guard owns document.title ("<route title> - <app title>", spec §2)
+        pageTitleRender={false}
+      >
+        {pending ? (
+          <LoadingOverlay />
+        ) : (
+          <KeepAliveOutlet
+            pages={kept}
+            enabled={layout.keepAlive}
+            renderTabs={layout.multiTab ? (tabs, active, close) => <MultiTabs tabs={tabs} active={active} close={close} /> : undefined}
+          />
+        )}
+      </ProLayout>
+    </SWRConfig>
   );
 });
