@@ -5,7 +5,8 @@
  *  web — JS bytes per route (login, staff); the time from navigation to an interactive /order, /staff,
  *        /store, /merchant and /product, cold and warm, against the naive ProLayout + ProTable baseline and
  *        the hand-written ProTable page of /order (bench/handwritten), loads interleaved (bench/web.ts);
- *        every interaction of bench/interactions.ts on ours and on the hand-written page; ratios.
+ *        every interaction of bench/interactions.ts on ours and on the hand-written page; ratios; the
+ *        components React renders at the load and per interaction (bench/renders.ts).
  *  api — /order/list and /order/count p50/p95 with 10 concurrent clients at 1M orders, on PGlite and
  *        (DATABASE_URL) PostgreSQL; see bench/api.ts. Loopback only, bounded in count and time.
  *  export — /order/export of 100,000 orders: time and the server's peak memory (bench/export.ts).
@@ -140,6 +141,8 @@ async function web() {
       loads = await listLoads(ours.base, baseline.base, t, Number(process.env.LOADS ?? 7), [
         { name: 'hand /order', url: `${hand.base}/order`, storage, minRows: 20 },
       ]);
+      // what React draws at the load and per interaction: counts, beside the times
+      printRenderCounts(await renderCounts(ours.base, storage), await renderCounts(hand.base, storage));
     } finally {
       baseline.stop();
       await hand.stop();
@@ -189,7 +192,7 @@ if (!['all', 'web', 'interactions', 'renders', 'api', 'export', 'load', 'live'].
 }
 if (what === 'all' || what === 'web') await web();
 if (what === 'interactions') await interactionsOnly();
-if (what === 'all' || what === 'web' || what === 'renders') await renders();
+if (what === 'renders') await renders();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);
 if (what === 'all' || what === 'load') for (const line of await loadBench()) console.log(`load  ${line}`);
