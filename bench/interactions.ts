@@ -10,7 +10,7 @@
  *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
  * Both pages are ProTable pages, so one set of selectors drives them.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface InteractionFigures {
   name: string;
@@ -198,4 +198,26 @@ export async function runInteractions(page: Page, steps: Step[]): Promise<Intera
   const out: InteractionFigures[] = [];
   for (const s of steps) out.push(await runStep(page, s));
   return out;
+}
+
+/**
+ * A fresh context (1440×900, zh-CN) with `storage` in localStorage and the instrument (plus `scripts`)
+ * installed before the page's own, showing `base`/order's 20 rows, settled.
+ */
+export async function openOrderList(
+  browser: Browser,
+  base: string,
+  storage: Record<string, string>,
+  scripts: string[] = [],
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await ctx.addInitScript((s: Record<string, string>) => {
+    for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+  }, storage);
+  const page = await ctx.newPage();
+  for (const content of [INSTRUMENT, ...scripts]) await page.addInitScript({ content });
+  await page.goto(base + '/order');
+  await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  return { ctx, page };
 }

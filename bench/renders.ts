@@ -7,7 +7,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
-import { INSTRUMENT, armStep, listSteps, stepFigures } from './interactions';
+import { armStep, listSteps, openOrderList, stepFigures } from './interactions';
 
 /** Counts into window.__rc: commits, components rendered (React's PerformedWork flag), fibers mounted. */
 export const RENDER_COUNTER = `(() => {
@@ -47,16 +47,7 @@ const reset = (page: Page) => page.evaluate('window.__rc.commits = 0; window.__r
 export async function renderCounts(base: string, storage: Record<string, string>): Promise<RenderCounts[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await ctx.addInitScript((s: Record<string, string>) => {
-      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-    }, storage);
-    const page = await ctx.newPage();
-    await page.addInitScript({ content: INSTRUMENT });
-    await page.addInitScript({ content: RENDER_COUNTER });
-    await page.goto(base + '/order');
-    await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(1500);
+    const { page } = await openOrderList(browser, base, storage, [RENDER_COUNTER]);
     const out: RenderCounts[] = [{ name: 'load /order', ...(await read(page)) }];
     for (const step of listSteps({
       searchField: 'customerName',

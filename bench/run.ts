@@ -24,7 +24,7 @@ import { loadBench } from './load';
 import { liveBench } from './live';
 import { adminToken } from './lib';
 import { listLoads } from './web';
-import { INSTRUMENT, listSteps, runInteractions, type InteractionFigures } from './interactions';
+import { listSteps, openOrderList, runInteractions, type InteractionFigures } from './interactions';
 import { printRenderCounts, renderCounts } from './renders';
 
 const what = process.argv[2] ?? 'all';
@@ -58,15 +58,7 @@ async function interactions(pages: { name: string; base: string }[], storage: Re
   try {
     for (let i = 0; i < runs; i++) {
       for (const p of pages) {
-        const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-        await ctx.addInitScript((s: Record<string, string>) => {
-          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-        }, storage);
-        const page = await ctx.newPage();
-        await page.addInitScript({ content: INSTRUMENT });
-        await page.goto(p.base + '/order');
-        await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-        await page.waitForTimeout(1500);
+        const { ctx, page } = await openOrderList(browser, p.base, storage);
         all
           .get(p.name)!
           .push(

@@ -11,24 +11,19 @@
  * const fits = useTableFits(boxRef, scrollX);
  * <ProTable scroll={fits ? undefined : { x: scrollX }} … />
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { useResizeCheck } from './use-resize-check';
 
 export function useTableFits(box: RefObject<HTMLElement | null>, minWidth: number): boolean {
   const [fits, setFits] = useState(true);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const check = () => {
+  useResizeCheck(
+    box,
+    (el) => {
       const table = el.querySelector<HTMLElement>('.ant-table-wrapper');
       // 0: not laid out (a kept page hidden meanwhile); its width says nothing
-      if (!table?.clientWidth) return;
-      setFits(table.clientWidth >= minWidth);
-    };
-    check();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(check);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [box, minWidth]);
+      if (table?.clientWidth) setFits(table.clientWidth >= minWidth);
+    },
+    [minWidth],
+  );
   return fits;
 }

@@ -9,7 +9,8 @@
  * @example
  * const ownLine = useTabsOwnLine(boxRef, tabItems.map((i) => i.label), token.fontFamily); // boxRef: around the ProTable
  */
-import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
+import { useResizeCheck } from './use-resize-check';
 import { textMeasure } from '../../engine';
 
 /** antd Tabs: 32 px between tabs; the toolbar keeps 16 px between its two sides. */
@@ -27,22 +28,18 @@ export function useTabsOwnLine(box: RefObject<HTMLElement | null>, labels: strin
   const key = labels.join('\n');
   const need = useMemo(() => (labels.length ? tabsWidth(labels, textMeasure(fontFamily)) : 0), [key, fontFamily]);
 
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || !need) return;
-    const check = () => {
+  useResizeCheck(
+    box,
+    (el) => {
       const container = el.querySelector<HTMLElement>('.ant-pro-table-list-toolbar-container');
       const right = el.querySelector<HTMLElement>('.ant-pro-table-list-toolbar-right');
       if (!container || !container.clientWidth) return;
       const spare = container.clientWidth - (need + (right?.scrollWidth ?? 0) + SIDES_GAP);
       setOwnLine((was) => (was ? spare < HYSTERESIS : spare < 0));
-    };
-    check();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(check);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [box, need]);
+    },
+    [need],
+    need > 0,
+  );
 
   return ownLine;
 }
