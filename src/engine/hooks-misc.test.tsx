@@ -8,7 +8,8 @@ import { ApiError, RuntimeProvider, type RuntimeUser } from './runtime';
 import { fakeRuntime, type Handler } from './testing';
 import { useSwitch } from './use-switch';
 import { columnSettingsKey, useColumnSettings } from './use-column-settings';
-import { useDetail } from './use-detail';
+import { detailCalls, useDetail } from './use-detail';
+import orderJson from '../../schemas/order.json';
 import { clearOptionCache } from './options';
 import { useOptionLabel, useOptions } from './use-options';
 
@@ -85,6 +86,21 @@ describe('useDetail', () => {
     await waitFor(() => expect(result.current.record).not.toBeNull());
     expect(rt.calls[0].input).toEqual({ id: '1876543210987654321' });
     expect(result.current.record).toEqual({ id: '1876543210987654321', nickname: '张三' });
+  });
+});
+
+describe('detailCalls', () => {
+  const order = orderJson as unknown as Resource;
+  it("names the record's GET and each slot section's own GET, with the row's id", () => {
+    const calls = detailCalls(order, { id: '1876543210987654321', orderNo: 'A1' }).map((c) => [c.binding.path, c.input]);
+    expect(calls).toEqual([
+      ['/order/getById', { id: '1876543210987654321' }],
+      ['/order/logs', { id: '1876543210987654321' }],
+    ]);
+  });
+  it('names nothing the row cannot fill (no id) and nothing for a resource without a detail', () => {
+    expect(detailCalls(order, { orderNo: 'A1' })).toEqual([]);
+    expect(detailCalls(res, { id: '1' })).toEqual([]);
   });
 });
 

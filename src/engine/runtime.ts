@@ -55,6 +55,11 @@ export interface Runtime {
    * Nothing is taken by reading it (a render may be thrown away): `take()` once it is on screen.
    */
   arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => { data: unknown; take: () => void } | undefined;
+  /**
+   * Sends a GET now, whose answer the next identical `call` takes (within seconds): a request can leave
+   * from a click before the component that makes it has rendered. Absent: nothing is sent ahead.
+   */
+  prefetch?: (binding: ApiBinding, input?: Record<string, unknown>) => void;
   /** Uploads one file through the app's upload API (POST /file/upload, multipart field "file"). */
   upload: (file: File, options?: CallOptions) => Promise<UploadedFile>;
   /** URL that serves a stored file by its key (usable in <img src>). */

@@ -6,6 +6,7 @@
  * const rt = fakeRuntime({ '/user/list': (input) => ({ list: [], total: 0, current: 1, pageSize: 20 }) });
  * render(<RuntimeProvider value={rt.runtime}>…</RuntimeProvider>);
  * rt.calls[0] // { path: '/user/list', input: {...}, options }
+ * rt.prefetches // GETs sent ahead (Runtime.prefetch), same shape
  */
 import type { ApiBinding, AppSchema } from '../schema';
 import { normalizePath } from '../schema';
@@ -27,6 +28,7 @@ export function fakeRuntime(
 ) {
   const calls: RecordedCall[] = [];
   const downloads: RecordedCall[] = [];
+  const prefetches: RecordedCall[] = [];
   const runtime: Runtime = {
     app: appJson as unknown as AppSchema,
     user,
@@ -38,11 +40,14 @@ export function fakeRuntime(
       if (!h) throw new Error(`fake runtime: no handler for ${path}`);
       return (await h(input, options)) as T;
     },
+    prefetch: (binding: ApiBinding, input: Record<string, unknown> = {}) => {
+      prefetches.push({ path: normalizePath(binding.path), method: binding.method, input });
+    },
     upload: async (file: File) => ({ key: 'a'.repeat(32), url: '/api/public/file?key=' + 'a'.repeat(32), name: file.name, size: file.size, mime: file.type }),
     fileUrl: (key: string) => `/api/public/file?key=${key}`,
     download: async (binding: ApiBinding, input: Record<string, unknown> = {}) => {
       downloads.push({ path: normalizePath(binding.path), method: binding.method, input });
     },
   };
-  return { runtime, calls, downloads };
+  return { runtime, calls, downloads, prefetches };
 }

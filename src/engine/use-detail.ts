@@ -5,7 +5,7 @@
  * const { record, loading, refetch } = useDetail(staff, row);
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { resolveBindingInput, type Resource } from '../schema';
+import { resolveBindingInput, type ApiBinding, type Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { pick, requireBinding } from './resource-helpers';
 
@@ -16,6 +16,31 @@ export interface DetailState {
   refetch: () => void;
   /** when (performance.now()) the latest request for the record was sent; 0 before any */
   askedAt: () => number;
+}
+
+/** A binding's input taken from `row`; undefined when the row lacks one of its fields. */
+function inputFrom(resource: Resource, binding: ApiBinding, row: Record<string, unknown>): Record<string, unknown> | undefined {
+  const names = resolveBindingInput(resource, binding).map((p) => p.name);
+  return names.every((n) => row[n] !== undefined && row[n] !== null) ? pick(row, names) : undefined;
+}
+
+/**
+ * The GETs a detail view of `row` makes as it opens: the record (detail.api), and each slot section's
+ * own binding whose input the row already holds (a timeline's logs by id). A click can send them all
+ * at once (Runtime.prefetch) instead of one after the other as the record and then the sections render.
+ */
+export function detailCalls(resource: Resource, row: Record<string, unknown>): { binding: ApiBinding; input: Record<string, unknown> }[] {
+  const name = resource.detail?.api;
+  if (!name) return [];
+  const out: { binding: ApiBinding; input: Record<string, unknown> }[] = [];
+  for (const binding of [
+    requireBinding(resource, name),
+    ...(resource.detail?.sections ?? []).flatMap((s) => (s.slot && s.api ? [requireBinding(resource, s.api)] : [])),
+  ]) {
+    const input = binding.method === 'GET' ? inputFrom(resource, binding, row) : undefined;
+    if (input) out.push({ binding, input });
+  }
+  return out;
 }
 
 /** `row` identifies the record (its id); null while nothing is open. `bindingName` defaults to detail.api. */

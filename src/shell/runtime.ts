@@ -7,7 +7,7 @@
 import type { ApiBinding, AppSchema, Resource } from '../schema';
 import type { CallOptions, Runtime, RuntimeUser } from '../engine/runtime';
 import { clearOptionCache } from '../engine/options';
-import { arrivedData, callApi } from './request/client';
+import { arrivedData, callApi, prefetchCall } from './request/client';
 import { fileUrl, uploadFile } from './request/upload';
 import { downloadFile } from './request/download';
 
@@ -36,6 +36,7 @@ export function createRuntime(opts: {
     locale: opts.locale,
     call,
     arrived: arrivedData,
+    prefetch: prefetchCall,
     upload: uploadFile,
     fileUrl,
     download: downloadFile,

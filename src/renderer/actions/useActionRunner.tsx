@@ -13,7 +13,7 @@ import { App, Typography } from 'antd';
 import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Resource } from '../../schema';
-import { callAction, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
+import { callAction, detailCalls, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
 import { lazyPreload, preloadComponent } from '../../engine/lazy-preload';
@@ -37,7 +37,7 @@ export interface ActionRunner {
 }
 
 export function useActionRunner(resource: Resource, refetch: () => void, onBulkDone?: () => void): ActionRunner {
-  const { call, user } = useRuntime();
+  const { call, user, prefetch } = useRuntime();
   const { modal, message } = App.useApp();
   const t = useT();
   // The router's setters change with the URL (a new setSearchParams per search): read at the click
@@ -77,8 +77,11 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         case 'form':
           void preloadComponent(FormDialog).then(() => setDialog({ kind: 'form', action: name, record, open: true }));
           return;
-        case 'detail':
+        case 'detail': {
           if (!record) return;
+          // the record's and its sections' requests leave now, together, not one after the other as
+          // the drawer's code comes, the record renders and then its sections do
+          for (const c of detailCalls(resource, record)) prefetch?.(c.binding, c.input);
           if (resource.detail?.container === 'page') {
             router.current.setSearch((s) => {
               const n = new URLSearchParams(s);
@@ -89,6 +92,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
             void Promise.all([preloadComponent(DetailView), preloadDetailSlots(resource)]).then(() => setDetail({ record, open: true, version: 0 }));
           }
           return;
+        }
         case 'link': {
           const to = linkTarget(a.to ?? '', record ?? {});
           if (/^https?:\/\//.test(to)) window.open(to, '_blank', 'noopener');
@@ -118,7 +122,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         }
       }
     },
-    [gate, resource, call, message, modal, t, changed],
+    [gate, resource, call, prefetch, message, modal, t, changed],
   );
 
   const runBulkAction = useCallback(

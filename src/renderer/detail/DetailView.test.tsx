@@ -110,6 +110,11 @@ describe('detail drawer', () => {
     });
     await screen.findByText('上门安装');
     fireEvent.click(document.querySelector('[data-action="view"]')!);
+    // the click itself sends the record's and the timeline's requests, together (not one after the other)
+    expect(rt.prefetches.map((c) => [c.path, c.input])).toEqual([
+      ['/job/get', { id: ID }],
+      ['/job/logs', { id: ID }],
+    ]);
     const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
     expect(rt.calls.find((c) => c.path === '/job/get')!.input).toEqual({ id: ID });
