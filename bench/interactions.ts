@@ -52,6 +52,9 @@ interface Step {
   done: string;
 }
 
+/** A column's checkbox in the column settings: ours (ColumnSettings.tsx) or ProTable's own (the hand-written page). */
+const COLUMN_CHECKBOX = '.column-settings-item .ant-checkbox, .ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox';
+
 const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
 
 /** The interactions, in order; they leave the page as they found it (page 1, all tab, no filters). */
@@ -94,15 +97,15 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
       request: null,
       setup: async (p) => {
         await p.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting').click();
-        await p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).waitFor();
+        await p.locator(COLUMN_CHECKBOX).nth(1).waitFor();
       },
-      act: (p) => p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).click(),
+      act: (p) => p.locator(COLUMN_CHECKBOX).nth(1).click(),
       done: `document.querySelectorAll('.ant-table-thead th').length < Number(sessionStorage.__th)`,
     },
     {
       name: 'column show',
       request: null,
-      act: (p) => p.locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox').nth(1).click(),
+      act: (p) => p.locator(COLUMN_CHECKBOX).nth(1).click(),
       done: `document.querySelectorAll('.ant-table-thead th').length > Number(sessionStorage.__th)`,
     },
     {

@@ -17,7 +17,7 @@ const RESET = { 'zh-CN': '重置', 'en-US': 'Reset' } as const;
 async function openSettings(page: Page) {
   await page.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting').click();
   // once it has zoomed in (STILL): a click while it moves can miss
-  await page.locator(`.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden])${STILL}`).first().waitFor();
+  await page.locator(`.column-settings-item${STILL}`).first().waitFor();
 }
 
 describe('column settings', () => {
@@ -31,10 +31,7 @@ describe('column settings', () => {
         assert.ok((await headers(page)).includes(platform), 'the platform column shows by default');
 
         await openSettings(page);
-        await page
-          .locator('.ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden])', { hasText: platform })
-          .locator('.ant-tree-checkbox')
-          .click();
+        await page.locator('.column-settings-item', { hasText: platform }).locator('.ant-checkbox').click();
         await page.waitForFunction((t) => ![...document.querySelectorAll('#root .ant-table-thead th')].some((th) => th.textContent === t), platform);
         await page.keyboard.press('Escape');
         await shot(page, `column-settings-hidden-${locale}`);
@@ -52,7 +49,7 @@ describe('column settings', () => {
         assert.ok(!(await headers(page)).includes(platform), 'still hidden after a reload');
 
         await openSettings(page);
-        await page.locator('.ant-pro-table-column-setting-overlay').getByText(RESET[locale], { exact: true }).click();
+        await page.locator('.column-settings').getByText(RESET[locale], { exact: true }).click();
         await page.waitForFunction((t) => [...document.querySelectorAll('#root .ant-table-thead th')].some((th) => th.textContent === t), platform);
         await page.keyboard.press('Escape');
         await page.reload();

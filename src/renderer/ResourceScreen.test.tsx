@@ -229,12 +229,29 @@ describe('ResourceScreen: column settings', () => {
   async function resetColumns() {
     fireEvent.click(document.querySelector('.ant-pro-table-list-toolbar-setting-item .anticon-setting')!);
     const overlay = await waitFor(() => {
-      const el = document.querySelector('.ant-pro-table-column-setting-overlay');
+      const el = document.querySelector('.column-settings');
       expect(el).toBeTruthy();
       return el as HTMLElement;
     });
     fireEvent.click(within(overlay).getByText('重置'));
   }
+
+  it('hides a column from its checkbox: the header goes, the choice is stored for this user and list', async () => {
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
+    await screen.findByText('lisi');
+    const nickname = messages['staff.nickname'];
+    expect(headerTexts()).toContain(nickname);
+    fireEvent.click(document.querySelector('.ant-pro-table-list-toolbar-setting-item .anticon-setting')!);
+    const line = await waitFor(() => {
+      const el = [...document.querySelectorAll('.column-settings-item')].find((e) => e.textContent === nickname);
+      expect(el).toBeTruthy();
+      return el as HTMLElement;
+    });
+    fireEvent.click(line.querySelector('input[type=checkbox]')!);
+    await waitFor(() => expect(headerTexts()).not.toContain(nickname));
+    expect(headerTexts()).toContain(messages['staff.username']);
+    expect(JSON.parse(localStorage.getItem(`columns:${ME}:staff`)!).columns.nickname).toEqual({ show: false });
+  });
 
   for (const when of ['before the first rows arrive', 'after the rows are in'] as const) {
     it(`starts from the stored settings; reset goes back to the schema's columns and stores them (${when})`, async () => {

@@ -5,7 +5,7 @@
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, Grid, Space, theme } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -27,7 +27,6 @@ import {
   listTabs,
   ALL_TAB,
   optionsReadable,
-  type ColumnState,
   type Row,
 } from '../../engine';
 import { useT } from '../i18n';
@@ -39,6 +38,7 @@ import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
+import { ColumnSettings } from './ColumnSettings';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
@@ -147,25 +147,18 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const live = useRef({ list, settings, runner });
   live.current = { list, settings, runner };
 
-  // ProTable owns the column settings (a change there redraws the table only) and tells us to store
-  // them. It reads `defaultValue` twice: once as it mounts (its starting state: the stored settings)
-  // and at a click on its "reset" (where it goes back to: the schema's defaults). One object whose
-  // getter answers by whether the table has mounted, so a reset is right however early it is clicked.
-  const columnsMounted = useRef(false);
-  useLayoutEffect(() => {
-    columnsMounted.current = true;
-  }, []);
-  const columnsState = useMemo(() => {
-    const initial = settings.columns;
-    const defaults = settings.defaults;
-    return {
-      get defaultValue() {
-        return columnsMounted.current ? defaults : initial;
-      },
-      onChange: (v: Record<string, ColumnState>) => live.current.settings.setColumns(v),
-    };
-    // the stored settings only matter at mount; the defaults follow the schema
-  }, [settings.defaults]);
+  // The column settings are the console's panel (ColumnSettings.tsx) on ProTable's column state, held
+  // here and stored per user and list: a change redraws the table and the panel's line, once.
+  const columnsState = useMemo(() => ({ value: settings.columns }), [settings.columns]);
+  const settingsColumns = useMemo(
+    () =>
+      columns.flatMap((c) =>
+        c.hideInTable || c.hideInSetting
+          ? []
+          : [{ key: String(c.key), title: String(c.title ?? ''), fixed: c.fixed === 'left' || c.fixed === 'right' ? c.fixed : undefined }],
+      ),
+    [columns],
+  );
 
   const toolbar = useMemo(
     () =>
@@ -249,7 +242,17 @@ export function ListScreen({ resource }: { resource: Resource }) {
         size={settings.density}
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
         columnsState={columnsState}
-        options={{ reload: () => live.current.list.refetch(), density: true, setting: { listsHeight: 400 }, fullScreen: false }}
+        options={{ reload: () => live.current.list.refetch(), density: true, setting: false, fullScreen: false }}
+        optionsRender={(_p, dom) => [
+          ...dom,
+          <ColumnSettings
+            key="setting"
+            columns={settingsColumns}
+            value={settings.columns}
+            defaults={settings.defaults}
+            onChange={(v) => live.current.settings.setColumns(v)}
+          />,
+        ]}
         form={formConfig}
         search={searchConfig}
         onSubmit={(values) => {
@@ -340,6 +343,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
       shown,
       settings.density,
       columnsState,
+      settingsColumns,
+      settings.defaults,
       toolbar,
       tabs,
       tabList,
