@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { callApi } from './request/client';
 import { useSession } from './session/session-store';
 import { startLive, stopLive, useLive } from './live-updates';
-import { whenIdle } from './idle';
+import { whenIdle } from '../engine/idle';
 
 const SEEN = { method: 'POST', path: '/live/seen', result: 'ok' } as const;
 

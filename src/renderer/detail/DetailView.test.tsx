@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../schema';
 import { announceChanges } from '../../engine';
 import { ResourceScreen } from '../ResourceScreen';
 import { messages, mountScreen } from '../testing';
+import { lazyPreload } from '../../engine/lazy-preload';
+import { registerSlot } from '../slots';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -133,5 +135,37 @@ describe('detail drawer', () => {
     expect(items[1]).toContain('→');
     expect(items[2]).toContain('李四');
     expect(within(drawer).getByRole('button', { name: /停\s*用/ })).toBeTruthy();
+  });
+});
+
+describe('detail code loaded ahead', () => {
+  const own = { request: window.requestIdleCallback, cancel: window.cancelIdleCallback };
+  afterEach(() => Object.assign(window, { requestIdleCallback: own.request, cancelIdleCallback: own.cancel }));
+  /** idle callbacks kept, to be run by the test */
+  function idleQueue(): (() => void)[] {
+    const idle: (() => void)[] = [];
+    Object.assign(window, { requestIdleCallback: (fn: () => void) => idle.push(fn), cancelIdleCallback: () => undefined });
+    return idle;
+  }
+
+  it("loads the drawer's section code once the browser is idle, before any click, for a user who may open it", async () => {
+    const idle = idleQueue();
+    const load = vi.fn(() => Promise.resolve({ default: (() => null) as never }));
+    registerSlot('testAheadSlot', lazyPreload(load));
+    const ahead: Resource = { ...res, detail: { api: 'get', sections: [{ title: 'renderer.detail', slot: 'testAheadSlot' }] } };
+    mountScreen(<ResourceScreen resource={ahead} />, { '/job/list': () => ({ list: [{ id: ID, title: '上门安装', status: 'open' }], total: 1 }) });
+    await screen.findByText('上门安装');
+    expect(load).not.toHaveBeenCalled(); // not while the screen is drawing
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    idle.forEach((fn) => fn());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads nothing ahead for a list without a detail or form action', async () => {
+    const idle = idleQueue();
+    const bare: Resource = { ...res, list: { api: 'list', columns: ['title'], rowActions: [] }, actions: {} };
+    mountScreen(<ResourceScreen resource={bare} />, { '/job/list': () => ({ list: [{ id: ID, title: '上门安装', status: 'open' }], total: 1 }) });
+    await screen.findByText('上门安装');
+    expect(idle).toHaveLength(0);
   });
 });

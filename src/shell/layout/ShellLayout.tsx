@@ -23,7 +23,7 @@ import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
 import { shareKeptPages } from './keep-alive-context';
 import { iconComponent } from '../icon';
 import { useIcons } from '../use-icons';
-import { whenIdle } from '../idle';
+import { whenIdle } from '../../engine/idle';
 import { MultiTabs } from './MultiTabs';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';

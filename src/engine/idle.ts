@@ -6,9 +6,11 @@
  * useEffect(() => whenIdle(() => startLive(), 1000), []);
  */
 export function whenIdle(fn: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(fn, { timeout });
-    return () => window.cancelIdleCallback(handle);
+  // both or neither (happy-dom has only the first)
+  const { requestIdleCallback: request, cancelIdleCallback: cancel } = window;
+  if (typeof request === 'function' && typeof cancel === 'function') {
+    const handle = request.call(window, fn, { timeout });
+    return () => cancel.call(window, handle);
   }
   const handle = window.setTimeout(fn, 200);
   return () => window.clearTimeout(handle);
