@@ -106,9 +106,9 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
   return (
     <Popover arrow={false} trigger="click" placement="bottomRight" title={title} content={content} classNames={{ root: 'column-settings' }}>
       <Tooltip title={t('renderer.columns.settings')}>
-        <span className="column-settings-trigger" role="button" aria-label={t('renderer.columns.settings')}>
+        <button type="button" className="column-settings-trigger" aria-label={t('renderer.columns.settings')}>
           {GEAR}
-        </span>
+        </button>
       </Tooltip>
     </Popover>
   );
