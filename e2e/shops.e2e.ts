@@ -46,7 +46,19 @@ describe('shops: next step and sync on authorisation', () => {
 
       await runRowAction(page, row, msg(locale, 'merchantAuth.reauthorize'));
       const dialog = modal(page);
-      const [popup] = await Promise.all([page.waitForEvent('popup'), button(dialog, msg(locale, 'merchantAuth.authorizeOpen')).click()]);
+      const open = button(dialog, msg(locale, 'merchantAuth.authorizeOpen'));
+      // a failure says which step did not happen: the dialog, or the window its button opens
+      await open.waitFor({ timeout: 15_000 }).catch(async (e: Error) => {
+        await shot(page, `shops-no-dialog-${locale}`);
+        throw new Error(`the authorise dialog did not show (dialogs open: ${await page.locator('.ant-modal-wrap:visible').count()}): ${e.message}`);
+      });
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup', { timeout: 15_000 }).catch(async (e: Error) => {
+          await shot(page, `shops-no-popup-${locale}`);
+          throw new Error(`no window opened from the dialog's button (dialog text: ${await dialog.innerText().catch(() => '?')}): ${e.message}`);
+        }),
+        open.click(),
+      ]);
       await popup.locator('#approve').click();
       // the callback page tells the console, the dialog closes and the list reloads: the sync is under way
       const progress = row.locator('[data-sync-progress]');
