@@ -8,6 +8,7 @@
  */
 // derive.ts, not the schema index: that one builds the TypeBox schemas, which the entry (its early requests) must not carry.
 import { enumsFor } from '../schema/derive';
+import { resolveBindingInput } from '../schema';
 import type { AnyField, ApiBinding, AppSchema, Column, EnumValue, Field, FormItem, Resource, When } from '../schema';
 
 /** The API binding of a resource, or a clear error naming what is missing. */
@@ -83,6 +84,18 @@ export function pick(values: Record<string, unknown>, names: Iterable<string>): 
   const out: Record<string, unknown> = {};
   for (const n of names) if (values[n] !== undefined) out[n] = values[n];
   return out;
+}
+
+/**
+ * What a binding is called with for `record`: the record's values of the binding's inputs (undefined
+ * ones left out). One definition for the view that calls it and for a request sent ahead of that view
+ * (Runtime.prefetch), whose answer is used only when the two are the same call.
+ */
+export function bindingInputOf(resource: Resource, binding: ApiBinding, record: Record<string, unknown>): Record<string, unknown> {
+  return pick(
+    record,
+    resolveBindingInput(resource, binding).map((p) => p.name),
+  );
 }
 
 /** Columns hidden until the user shows them: column hideByDefault or field hideInTable. */

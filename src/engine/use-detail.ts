@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { resolveBindingInput, type ApiBinding, type Resource } from '../schema';
 import { useRuntime } from './runtime';
-import { pick, requireBinding } from './resource-helpers';
+import { bindingInputOf, requireBinding } from './resource-helpers';
 
 export interface DetailState {
   record: Record<string, unknown> | null;
@@ -16,12 +16,6 @@ export interface DetailState {
   refetch: () => void;
   /** when (performance.now()) the latest request for the record was sent; 0 before any */
   askedAt: () => number;
-}
-
-/** A binding's input taken from `row`; undefined when the row lacks one of its fields. */
-function inputFrom(resource: Resource, binding: ApiBinding, row: Record<string, unknown>): Record<string, unknown> | undefined {
-  const names = resolveBindingInput(resource, binding).map((p) => p.name);
-  return names.every((n) => row[n] !== undefined && row[n] !== null) ? pick(row, names) : undefined;
 }
 
 /**
@@ -37,8 +31,9 @@ export function detailCalls(resource: Resource, row: Record<string, unknown>): {
     requireBinding(resource, name),
     ...(resource.detail?.sections ?? []).flatMap((s) => (s.slot && s.api ? [requireBinding(resource, s.api)] : [])),
   ]) {
-    const input = binding.method === 'GET' ? inputFrom(resource, binding, row) : undefined;
-    if (input) out.push({ binding, input });
+    // a call the row cannot fill yet (a section whose input only the loaded record holds) is not guessed
+    const filled = resolveBindingInput(resource, binding).every((p) => row[p.name] !== undefined && row[p.name] !== null);
+    if (binding.method === 'GET' && filled) out.push({ binding, input: bindingInputOf(resource, binding, row) });
   }
   return out;
 }
@@ -49,12 +44,7 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   const name = bindingName ?? resource.detail?.api;
   if (!name) throw new Error(`resource "${resource.name}" has no detail view`);
   const binding = requireBinding(resource, name);
-  const input = row
-    ? pick(
-        row,
-        resolveBindingInput(resource, binding).map((p) => p.name),
-      )
-    : null;
+  const input = row ? bindingInputOf(resource, binding, row) : null;
   const key = input ? JSON.stringify(input) : '';
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [loading, setLoading] = useState(!!row);

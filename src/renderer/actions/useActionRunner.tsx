@@ -68,7 +68,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
   );
 
   // Once the screen is up and the browser idle, the code of the drawer and the form dialog its user may
-  // open: the first 查看 or 新建 then waits for no download (the order drawer's five chunks took ~100 ms
+  // open: the first 查看 or 新建 then waits for no download (a drawer's chunks, five with its slots, took ~100 ms
   // after the click in the bench, on loopback, before it could open).
   useEffect(() => {
     const kinds = new Set(Object.keys(resource.actions ?? {}).flatMap((n) => (gate.allowed(n) && !gate.action(n).render ? [actionKind(gate.action(n))] : [])));

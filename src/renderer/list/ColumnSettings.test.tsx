@@ -63,4 +63,14 @@ describe('ColumnSettings', () => {
     const next = onChange.mock.lastCall![0] as Record<string, ColumnState>;
     expect(Object.keys(next).sort((a, b) => next[a].order! - next[b].order!)).toEqual(['status', 'orderNo', 'platform']);
   });
+
+  it('moves a line only within its pin group (the pin, not the order, decides the group)', async () => {
+    const { onChange, line } = await open({ status: { fixed: 'left' } });
+    const data = { setData: vi.fn(), effectAllowed: '' };
+    fireEvent.dragStart(line('platform'), { dataTransfer: data });
+    fireEvent.dragOver(line('status'), { clientY: -1, dataTransfer: data });
+    fireEvent.drop(line('status'), { dataTransfer: data });
+    expect(line('status').className).not.toContain('column-settings-drop');
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

@@ -52,8 +52,9 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
   const shown = lines.filter((c) => value[c.key]?.show !== false).length;
   const groups = (['left', 'none', 'right'] as const).map((pin) => ({ pin, lines: lines.filter((l) => l.pin === pin) })).filter((g) => g.lines.length);
   const grouped = groups.length > 1 || groups[0]?.pin !== 'none';
-  // the line being dragged (by its handle), and where it would land
-  const [drag, setDrag] = useState<{ key: string; over?: string; after?: boolean } | null>(null);
+  // the line being dragged (by its handle) and where it would land: within its own group (a pin
+  // decides the group, the order only places a line inside it)
+  const [drag, setDrag] = useState<{ key: string; pin: Pin; over?: string; after?: boolean } | null>(null);
 
   const title = (
     <div className="column-settings-title">
@@ -82,10 +83,10 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
               dropAt={drag?.over === c.key && drag.key !== c.key ? (drag.after ? 'after' : 'before') : undefined}
               onCheck={(show) => onChange(shownColumn(value, c.key, show))}
               onPin={(pin) => onChange(pinnedColumn(value, c.key, pin))}
-              onDragStart={() => setDrag({ key: c.key })}
-              onDragOver={(after) => setDrag((d) => (d && (d.over !== c.key || d.after !== after) ? { ...d, over: c.key, after } : d))}
+              onDragStart={() => setDrag({ key: c.key, pin: c.pin })}
+              onDragOver={(after) => setDrag((d) => (d && d.pin === c.pin && (d.over !== c.key || d.after !== after) ? { ...d, over: c.key, after } : d))}
               onDrop={() => {
-                if (drag && drag.key !== c.key)
+                if (drag && drag.key !== c.key && drag.pin === c.pin)
                   onChange(
                     movedColumn(
                       lines.map((l) => l.key),

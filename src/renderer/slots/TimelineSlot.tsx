@@ -5,8 +5,7 @@
  */
 import { Empty, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { resolveBindingInput } from '../../schema';
-import { formatDateTime, pick, useRuntime } from '../../engine';
+import { bindingInputOf, formatDateTime, useRuntime } from '../../engine';
 import { fieldTypes } from '../fields';
 import { useT } from '../i18n';
 import type { SlotProps } from '../slots';
@@ -40,14 +39,7 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
   const t = useT();
   const [entries, setEntries] = useState<LogEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const key = binding
-    ? JSON.stringify(
-        pick(
-          record,
-          resolveBindingInput(resource, binding).map((p) => p.name),
-        ),
-      )
-    : '';
+  const key = binding ? JSON.stringify(bindingInputOf(resource, binding, record)) : '';
 
   // `record` too: the detail view reloads the record after an action while this section stays
   // mounted, and the action wrote a log entry to show.
