@@ -78,11 +78,14 @@ async function interactions(pages: { name: string; base: string }[], storage: Re
     xs[0] === null || ys[0] === null ? '—' : range(xs.map((x, k) => Math.round(((x as number) / Math.max(1, ys[k] as number)) * 100) / 100));
   for (const p of pages) {
     const rows = all.get(p.name)!;
-    console.log(`${p.name}: interaction (ms, min–max over ${runs} runs)   before request   click to result   Event Timing`);
+    console.log(`${p.name}: interaction (ms, min–max over ${runs} runs)   before request   click to result   API   result − API (target ≤ 50)   Event Timing`);
     for (let k = 0; k < rows[0].length; k++) {
       const col = rows.map((r) => r[k]);
+      const overApi = col.map((c) => (c.apiMs === null ? null : c.resultMs - c.apiMs));
       console.log(
-        `  ${col[0].name.padEnd(34)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
+        `  ${col[0].name.padEnd(34)} ${range(col.map((c) => c.beforeReqMs)).padStart(14)} ${range(col.map((c) => c.resultMs)).padStart(17)} ${range(
+          col.map((c) => c.apiMs),
+        ).padStart(8)} ${range(overApi).padStart(26)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
       );
     }
   }
