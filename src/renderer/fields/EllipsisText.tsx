@@ -7,22 +7,18 @@
  * @example
  * <EllipsisText text={address} maxWidth={200} />
  */
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { Tooltip } from 'antd';
 
-const CUT: CSSProperties = {
-  display: 'inline-block',
-  maxWidth: '100%',
-  overflow: 'hidden',
-  whiteSpace: 'nowrap',
-  textOverflow: 'ellipsis',
-  verticalAlign: 'bottom',
-};
-
-export function EllipsisText({ text, maxWidth }: { text: string; maxWidth: number | string }) {
+/** `maxWidth` defaults to the box's width; the cut itself is the `cell-ellipsis` class (cells.css), not an inline style set on every mount. */
+export function EllipsisText({ text, maxWidth }: { text: string; maxWidth?: number | string }) {
   const [cut, setCut] = useState(false);
   const span = (
-    <span style={{ ...CUT, maxWidth }} onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}>
+    <span
+      className="cell-ellipsis"
+      style={maxWidth === undefined ? undefined : { maxWidth }}
+      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}
+    >
       {text}
     </span>
   );

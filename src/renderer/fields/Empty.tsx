@@ -1,5 +1,6 @@
 /**
  * The placeholder tables and details show for a missing value: one element, made once and reused
- * (a component of its own per empty value was ~40 components on an order page).
+ * (a component of its own per empty value was ~40 components on an order page), coloured by a class
+ * (cells.css), not an inline style React sets on every mount.
  */
-export const EMPTY = <span style={{ color: 'rgba(0,0,0,0.25)' }}>-</span>;
+export const EMPTY = <span className="cell-empty">-</span>;

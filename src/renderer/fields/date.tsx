@@ -18,9 +18,9 @@ function toDay(v: unknown): Dayjs | null {
 function DateValue({ value, field }: ValueProps) {
   const { locale } = useRuntime();
   if (isEmptyValue(value)) return EMPTY;
-  if (Array.isArray(value)) return <span>{value.map((v) => formatDate(v, locale)).join(' ~ ')}</span>;
+  if (Array.isArray(value)) return value.map((v) => formatDate(v, locale)).join(' ~ ');
   // a datetime may break between its day and its time (its column is as wide as the wider of the two)
-  return field.type === 'datetime' ? <span>{formatDateTime(value, locale)}</span> : <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value, locale)}</span>;
+  return field.type === 'datetime' ? formatDateTime(value, locale) : <span className="cell-nowrap">{formatDate(value, locale)}</span>;
 }
 
 function DateInput(p: ControlProps) {

@@ -10,7 +10,7 @@ function NumberValue({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return EMPTY;
   const n = Number(value);
   const text = Number.isFinite(n) ? formatNumber(n, locale, field.type === 'integer') : String(value);
-  return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
+  return <span className="cell-num">{text}</span>;
 }
 
 function NumberInput(p: ControlProps) {
@@ -33,7 +33,7 @@ function NumberInput(p: ControlProps) {
 function MoneyValue({ value }: ValueProps) {
   const { locale } = useRuntime();
   if (isEmptyValue(value)) return EMPTY;
-  return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, locale)}</span>;
+  return <span className="cell-num">{formatMoney(value, locale)}</span>;
 }
 
 /** Keeps what the user typed as text; only digits, one dot and two decimals get through. */

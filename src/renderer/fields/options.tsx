@@ -14,7 +14,7 @@ function OptionValue({ name, field, value, record }: ValueProps) {
   const sep = t('renderer.listSeparator');
   const label = useOptionLabel(field, value, labelFromRecord(record, name, sep), sep);
   if (isEmptyValue(value)) return EMPTY;
-  return <span>{label ?? ''}</span>;
+  return label ?? '';
 }
 
 function OptionSelect(p: ControlProps) {

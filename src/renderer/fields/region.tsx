@@ -15,7 +15,7 @@ function RegionValue(p: ValueProps) {
   // A label the server sent with the record (`<field>Name`, e.g. the order list's regionName) needs
   // no region data: the list then loads none of it.
   const label = p.field.multiple ? undefined : p.record?.[`${p.name}Name`];
-  if (typeof label === 'string' && label !== '' && !isEmptyValue(p.value)) return <span>{label}</span>;
+  if (typeof label === 'string' && label !== '' && !isEmptyValue(p.value)) return label;
   return <RegionFromData {...p} />;
 }
 
@@ -25,8 +25,8 @@ function RegionFromData({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return EMPTY;
   if (!regions) return <Skeleton.Input size="small" active style={{ height: 16 }} />;
   // multiple: a set of places (last code of each path); single: one path [province, city, district]
-  if (field.multiple && Array.isArray(value)) return <span>{value.map((c) => regionPlaceLabel(regions, String(c))).join(t('renderer.listSeparator'))}</span>;
-  return <span>{regionLabel(regions, value)}</span>;
+  if (field.multiple && Array.isArray(value)) return value.map((c) => regionPlaceLabel(regions, String(c))).join(t('renderer.listSeparator'));
+  return regionLabel(regions, value);
 }
 
 function RegionControl(p: ControlProps) {

@@ -42,8 +42,8 @@ function TextCell(p: ValueProps) {
   const text = textOf(p.value, t);
   if (p.field.copyable) return <CopyableText text={text} />;
   // as wide as its column (src/engine/column-width.ts), cut beyond
-  if (p.field.ellipsis) return <EllipsisText text={text} maxWidth="100%" />;
-  return <span>{text}</span>;
+  if (p.field.ellipsis) return <EllipsisText text={text} />;
+  return text;
 }
 
 function TextInput(p: ControlProps) {
@@ -93,12 +93,12 @@ function PasswordInput(p: ControlProps) {
 }
 
 function Hidden() {
-  return <span>••••••</span>;
+  return '••••••';
 }
 
 function PhoneCell({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return EMPTY;
-  return <span>{field.mask ? maskPhone(value) : String(value)}</span>;
+  return field.mask ? maskPhone(value) : String(value);
 }
 
 function PhoneDisplay({ value, field }: ValueProps) {

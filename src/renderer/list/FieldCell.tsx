@@ -40,14 +40,15 @@ function one({ resource, record, name, render }: Omit<Props, 'also'>) {
  */
 export const FieldCell = memo(function FieldCell({ also = [], ...p }: Props) {
   if (!also.length) return one(p);
+  // no box around them: the `also` lines are blocks of their own (cells.css)
   return (
-    <div>
+    <>
       {one(p)}
       {also.map((n) => (
         <span key={n} className="cell-also">
           {one({ resource: p.resource, record: p.record, name: n })}
         </span>
       ))}
-    </div>
+    </>
   );
 });

@@ -4,8 +4,8 @@
  * and pagination, all state in the URL through useListController.
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
-import { App, Button, Grid, Space, theme } from 'antd';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { App, Button, ConfigProvider, Grid, Space, theme } from 'antd';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -39,6 +39,7 @@ import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
+import { rowCheckbox } from './row-checkbox';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
@@ -93,7 +94,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
   );
   // widths from the field types and the translated titles (src/engine/column-width.ts); phone-sized
   // screens put the key columns first and fix none
-  const { token } = theme.useToken();
+  const { token, hashId } = theme.useToken();
+  const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   const narrow = Grid.useBreakpoint().sm === false;
   const padding = settings.density === 'large' ? 16 : 8;
   const widths = useMemo(
@@ -279,7 +281,16 @@ export function ListScreen({ resource }: { resource: Resource }) {
           showTotal: (total) => t(list.totalExact ? 'renderer.total' : 'renderer.totalApprox', { total }),
           onChange: (current, pageSize) => live.current.list.setPage(current, pageSize),
         }}
-        rowSelection={bulk.length ? { selectedRowKeys: list.selectedKeys, onChange: (keys) => live.current.list.setSelectedKeys(keys.map(String)) } : false}
+        rowSelection={
+          bulk.length
+            ? {
+                selectedRowKeys: list.selectedKeys,
+                onChange: (keys) => live.current.list.setSelectedKeys(keys.map(String)),
+                // each row's checkbox as plain elements (row-checkbox.tsx), antd's selection logic kept
+                renderCell: (_checked, _record, _index, node) => rowCheckbox(node, { prefixCls: checkboxCls, hashId }),
+              }
+            : false
+        }
         tableAlertRender={({ selectedRowKeys }) => t('renderer.selected', { count: selectedRowKeys.length })}
         tableAlertOptionRender={() => (
           <Space size={16}>
@@ -322,7 +333,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
         tableViewRender={(p) => {
           const props = withDirectCells(p as Record<string, unknown>, cellRenders);
           latestTable.current = props;
-          return <StableTable latest={latestTable} props={props} rowKey={list.rowKey} watch={[columns, t, list.totalExact]} />;
+          return <StableTable latest={latestTable} props={props} rowKey={list.rowKey} watch={[columns, t, list.totalExact, checkboxCls, hashId]} />;
         }}
         dateFormatter="string"
         // the rows are ours (useListController), not ProTable's `request`: its search form need not submit
@@ -360,6 +371,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
       searchConfig,
       formConfig,
       cellRenders,
+      checkboxCls,
+      hashId,
     ],
   );
 

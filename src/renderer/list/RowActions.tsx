@@ -1,7 +1,7 @@
 /**
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
- * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`)
- * in a plain row 12 px apart (as antd's Space lays them out, without its two components and a div
+ * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`,
+ * cells.css keeps each on one line) in a plain row 12 px apart (as antd's Space lays them out, without its two components and a div
  * per link on every row), and the "更多" dropdown is mounted at its first click: a Dropdown per row
  * was a good part of a page's render.
  */
@@ -18,7 +18,6 @@ interface Props {
   onRun: (name: string, record: Row) => void;
 }
 
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
 /** Memoised like FieldCell: same gate, record and handler, nothing to draw again. */
@@ -30,7 +29,7 @@ export const RowActions = memo(function RowActions({ gate, record, onRun }: Prop
   return (
     <span className="row-actions">
       {inline.map((n) => (
-        <a key={n} data-action={n} className={gate.action(n).danger ? 'cell-action-danger' : undefined} onClick={() => onRun(n, record)} style={NOWRAP}>
+        <a key={n} data-action={n} className={gate.action(n).danger ? 'cell-action-danger' : undefined} onClick={() => onRun(n, record)}>
           {t(gate.action(n).title)}
         </a>
       ))}
@@ -49,7 +48,7 @@ function More({ gate, names, record, onRun }: Props & { names: string[] }) {
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
   const link = (
-    <a data-more style={NOWRAP} onClick={() => !armed && (setArmed(true), setOpen(true))}>
+    <a data-more onClick={() => !armed && (setArmed(true), setOpen(true))}>
       {t('renderer.more')} {DOWN}
     </a>
   );

@@ -8,8 +8,14 @@ import { App, theme } from 'antd';
 export function ThemedApp({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   const style = useMemo(
-    () => ({ '--cell-text-secondary': token.colorTextSecondary, '--cell-error': token.colorError, '--cell-link': token.colorLink }) as CSSProperties,
-    [token.colorTextSecondary, token.colorError, token.colorLink],
+    () =>
+      ({
+        '--cell-text-secondary': token.colorTextSecondary,
+        '--cell-text-empty': token.colorTextQuaternary,
+        '--cell-error': token.colorError,
+        '--cell-link': token.colorLink,
+      }) as CSSProperties,
+    [token.colorTextSecondary, token.colorTextQuaternary, token.colorError, token.colorLink],
   );
   return <App style={style}>{children}</App>;
 }

@@ -5,7 +5,7 @@
  *   timeout app.json request.timeout unless the binding sets its own (product sync: 600000).
  * - x-misi-token = the stored token, except on exempt paths and public bindings; x-locale on every call;
  *   Idempotency-Key when asked; multipart when binding.multipart (arrays repeated).
- * - json-bigint both ways; a body that is not JSON is kept as the raw text.
+ * - 64-bit numbers exact both ways (encode.ts: json-bigint's rules); a body that is not JSON is kept as the raw text.
  * - body code 100000 → "登录已过期" message, token cleared, /login; HTTP 401 on a non-public call → /login;
  *   any other non-zero code or HTTP error → ApiError with the server's message.
  *
