@@ -666,7 +666,7 @@ describe('64-bit ids', () => {
     const idItem = det.locator('.ant-descriptions-item', { has: page.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${zh('order.id')}$`) }) });
     await idItem.waitFor();
     assert.equal((await idItem.locator('.ant-descriptions-item-content').innerText()).trim(), id, 'the id field shows the exact id');
-    await idItem.locator('.ant-typography-copy').click();
+    await idItem.getByRole('button', { name: zh('renderer.copy') }).click();
     await eventuallyEqual(() => page.evaluate(() => navigator.clipboard.readText()), id, 'the copy button copies the exact id');
     const get = seen.find((r) => new URL(r.url()).pathname === '/api/order/getById');
     assert.equal(get && new URL(get.url()).searchParams.get('id'), id, 'the detail is loaded with the exact id');

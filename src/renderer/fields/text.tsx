@@ -1,5 +1,5 @@
 /** string, text, password, phone and bigint: text boxes in forms, plain (or masked) text in cells. */
-import { Input, Typography } from 'antd';
+import { Input } from 'antd';
 import { isEmptyValue, maskPhone } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
@@ -16,19 +16,17 @@ function textOf(value: unknown, t: ReturnType<typeof useT>): string {
   return Array.isArray(value) ? value.join(t('renderer.listSeparator')) : String(value);
 }
 
+/**
+ * In a detail: the text, with its copy button when `copyable`, cut at the field's width (200 px
+ * unless set) with the whole text on hover when `ellipsis`; plain elements as in a table cell.
+ */
 function TextValue({ value, field }: ValueProps) {
   const t = useT();
   if (isEmptyValue(value)) return EMPTY;
   const text = textOf(value, t);
-  return (
-    <Typography.Text
-      copyable={field.copyable ? { text } : false}
-      ellipsis={field.ellipsis ? { tooltip: text } : false}
-      style={field.ellipsis ? { maxWidth: field.width ?? 200 } : undefined}
-    >
-      {text}
-    </Typography.Text>
-  );
+  if (field.copyable) return <CopyableText text={text} />;
+  if (field.ellipsis) return <EllipsisText text={text} maxWidth={field.width ?? 200} />;
+  return text;
 }
 
 /**
@@ -103,7 +101,7 @@ function PhoneCell({ value, field }: ValueProps) {
 
 function PhoneDisplay({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return EMPTY;
-  return <Typography.Text copyable={field.copyable}>{String(value)}</Typography.Text>;
+  return field.copyable ? <CopyableText text={String(value)} /> : String(value);
 }
 
 function PhoneInput(p: ControlProps) {
