@@ -1,22 +1,22 @@
 /** enum (coloured tags; selects in forms and search) and boolean (是/否; a switch in forms). */
-import { Select, Space, Switch, Tag } from 'antd';
+import { Select, Space, Switch } from 'antd';
+import { useContext } from 'react';
 import { enumValues, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { StaticTagContext, tagOf } from './static-tag';
 
+/** Coloured tags, as plain elements under a StaticTagProvider (a list screen): static-tag.tsx. */
 function EnumTags({ value, field, resource }: ValueProps) {
   const { app } = useRuntime();
   const t = useT();
+  const cls = useContext(StaticTagContext);
   if (isEmptyValue(value)) return EMPTY;
   const values = enumValues(app, resource, field);
   const tag = (v: unknown) => {
     const def = values.find((e) => e.value === v || String(e.value) === String(v));
-    return (
-      <Tag key={String(v)} color={def?.color} bordered={false}>
-        {def ? t(def.label) : String(v)}
-      </Tag>
-    );
+    return tagOf(cls, def?.color, def ? t(def.label) : String(v), String(v));
   };
   // one value (a status): the tag alone, without a Space around it
   if (!Array.isArray(value)) return tag(value);
@@ -48,14 +48,9 @@ function EnumSelect(p: ControlProps) {
 
 function BooleanValue({ value }: ValueProps) {
   const t = useT();
+  const cls = useContext(StaticTagContext);
   if (isEmptyValue(value)) return EMPTY;
-  return value === true || value === 'true' ? (
-    <Tag color="success" bordered={false}>
-      {t('renderer.yes')}
-    </Tag>
-  ) : (
-    <Tag bordered={false}>{t('renderer.no')}</Tag>
-  );
+  return value === true || value === 'true' ? tagOf(cls, 'success', t('renderer.yes')) : tagOf(cls, undefined, t('renderer.no'));
 }
 
 function BooleanSelect(p: ControlProps) {

@@ -40,6 +40,7 @@ import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
 import { rowCheckbox } from './row-checkbox';
+import { StaticTagProvider } from '../fields/static-tag';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
@@ -376,8 +377,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
     ],
   );
 
+  // coloured tags in the rows and the drawer drawn as plain elements (fields/static-tag.tsx)
   return (
-    <>
+    <StaticTagProvider>
       {view.banner && (
         <ListBanner
           name={view.banner}
@@ -392,6 +394,6 @@ export function ListScreen({ resource }: { resource: Resource }) {
         <div ref={box}>{table}</div>
       </SearchFoldContext.Provider>
       {runner.element}
-    </>
+    </StaticTagProvider>
   );
 }

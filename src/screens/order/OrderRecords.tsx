@@ -3,24 +3,28 @@
  * read from the detail record (GET /order/getById returns them as arrays). A slot because a detail
  * section of the schema language shows one record's own fields, not tables of sub-records.
  */
-import { Empty, Space, Table, Tag, Typography } from 'antd';
+import { Empty, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney, useRuntime } from '../../engine';
 import { fieldTypes } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
+import './order-records.css';
 
 type Row = Record<string, unknown> & { id: string };
 
 const rowsOf = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
 
+/**
+ * A titled table. Plain elements styled as antd's level-5 Title (order-records.css), and a box that
+ * scrolls a table wider than the drawer sideways: the tables have no `scroll` of their own, which made
+ * rc-table add a measuring row (a resize observer per column) and draw each table again once measured.
+ */
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div style={{ marginBottom: 16 }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
-      {children}
+    <div className="records-block">
+      <h5 className="records-title">{title}</h5>
+      <div className="records-table">{children}</div>
     </div>
   );
 }
@@ -39,10 +43,10 @@ export default function OrderRecords({ resource, record }: SlotProps) {
   }
   const typeField = resource.fields?.workOrderType;
   const TypeDisplay = typeField ? fieldTypes[typeField.type].Display : null;
-  const small = { size: 'small' as const, pagination: false as const, rowKey: 'id', scroll: { x: 'max-content' } };
+  const small = { size: 'small' as const, pagination: false as const, rowKey: 'id' };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size={0}>
+    <div>
       {works.length > 0 && (
         <Block title={t('order.records.workOrders')}>
           <Table<Row>
@@ -123,6 +127,6 @@ export default function OrderRecords({ resource, record }: SlotProps) {
           />
         </Block>
       )}
-    </Space>
+    </div>
   );
 }

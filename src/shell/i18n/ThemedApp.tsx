@@ -11,11 +11,12 @@ export function ThemedApp({ children }: { children: ReactNode }) {
     () =>
       ({
         '--cell-text-secondary': token.colorTextSecondary,
+        '--cell-text-heading': token.colorTextHeading,
         '--cell-text-empty': token.colorTextQuaternary,
         '--cell-error': token.colorError,
         '--cell-link': token.colorLink,
       }) as CSSProperties,
-    [token.colorTextSecondary, token.colorTextQuaternary, token.colorError, token.colorLink],
+    [token.colorTextSecondary, token.colorTextHeading, token.colorTextQuaternary, token.colorError, token.colorLink],
   );
   return <App style={style}>{children}</App>;
 }
