@@ -1,7 +1,7 @@
 /**
- * A table cell's text with a copy button. antd's `Typography copyable` (a tooltip, a resize observer and
- * a measuring element per cell) is mounted only when the pointer rests on the cell; until
- * then the same text and icon are drawn as plain elements.
+ * A text with a copy button, in a table cell or a detail. antd's `Typography copyable` (a tooltip, a
+ * resize observer and a measuring element each) is mounted only when the pointer rests on the text;
+ * until then the same text and icon are drawn as plain elements.
  *
  * @example
  * <CopyableText text={orderNo} />

@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { ConfigProvider, Tag } from 'antd';
 import { useContext } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { antdTheme } from '../../shell/i18n/theme';
 import { StaticTagContext, StaticTagProvider, tagOf } from './static-tag';
 
 afterEach(cleanup);
@@ -14,7 +15,8 @@ function Ours({ color, label }: { color?: string; label: string }) {
 /** antd's borderless Tag and ours side by side, under the same ConfigProvider. */
 function Both({ color, config }: { color?: string; config?: Parameters<typeof ConfigProvider>[0] }) {
   return (
-    <ConfigProvider {...config}>
+    // the console's own theme: a theme setting that changes antd's classes shows here
+    <ConfigProvider theme={antdTheme} {...config}>
       <div id="antd">
         <Tag color={color} bordered={false}>
           服务中

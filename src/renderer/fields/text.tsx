@@ -17,31 +17,29 @@ function textOf(value: unknown, t: ReturnType<typeof useT>): string {
 }
 
 /**
- * In a detail: the text, with its copy button when `copyable`, cut at the field's width (200 px
- * unless set) with the whole text on hover when `ellipsis`; plain elements as in a table cell.
+ * A text value as plain elements (antd's Typography around every value was most of a page click's
+ * render: a resize observer, a tooltip and a measuring element each): with its copy button when the
+ * field is `copyable` (CopyableText), cut by CSS at `cutAt` with the whole text on hover when it is
+ * `ellipsis` (EllipsisText).
  */
-function TextValue({ value, field }: ValueProps) {
-  const t = useT();
-  if (isEmptyValue(value)) return EMPTY;
-  const text = textOf(value, t);
+function shownText(text: string, field: ValueProps['field'], cutAt?: number) {
   if (field.copyable) return <CopyableText text={text} />;
-  if (field.ellipsis) return <EllipsisText text={text} maxWidth={field.width ?? 200} />;
+  if (field.ellipsis) return <EllipsisText text={text} maxWidth={cutAt} />;
   return text;
 }
 
-/**
- * In a table: plain text (antd's Typography around every value of a 20-row page was most of a page
- * click's render: a resize observer, a tooltip and a measuring element each); an `ellipsis` field is
- * cut by CSS (EllipsisText), a `copyable` one gets its copy button (CopyableText).
- */
+/** In a detail: an `ellipsis` field is cut at its width (200 px unless set). */
+function TextValue({ value, field }: ValueProps) {
+  const t = useT();
+  if (isEmptyValue(value)) return EMPTY;
+  return shownText(textOf(value, t), field, field.width ?? 200);
+}
+
+/** In a table: an `ellipsis` field is as wide as its column (src/engine/column-width.ts), cut beyond. */
 function TextCell(p: ValueProps) {
   const t = useT();
   if (isEmptyValue(p.value)) return EMPTY;
-  const text = textOf(p.value, t);
-  if (p.field.copyable) return <CopyableText text={text} />;
-  // as wide as its column (src/engine/column-width.ts), cut beyond
-  if (p.field.ellipsis) return <EllipsisText text={text} />;
-  return text;
+  return shownText(textOf(p.value, t), p.field);
 }
 
 function TextInput(p: ControlProps) {

@@ -1,9 +1,9 @@
 /**
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
  * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`,
- * cells.css keeps each on one line) in a plain row 12 px apart (as antd's Space lays them out, without its two components and a div
- * per link on every row), and the "更多" dropdown is mounted at its first click: a Dropdown per row
- * was a good part of a page's render.
+ * cells.css keeps each on one line) in a plain row 12 px apart (as antd's Space lays them out, without
+ * its two components and a div per link on every row), and the "更多" dropdown is mounted at its
+ * first click: a Dropdown per row was a good part of a page's render.
  */
 import { memo, useState } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';

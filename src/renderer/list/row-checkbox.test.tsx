@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import { Checkbox, ConfigProvider, Table, theme } from 'antd';
 import { useContext, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { antdTheme } from '../../shell/i18n/theme';
 import { rowCheckbox } from './row-checkbox';
 
 afterEach(cleanup);
@@ -27,7 +28,12 @@ describe('rowCheckbox', () => {
   it.each([{}, { checked: true }, { disabled: true }, { checked: true, disabled: true }, { indeterminate: true }])(
     'draws what antd’s Checkbox draws (%o)',
     (props) => {
-      render(<Both {...props} />);
+      // under the console's own theme: a theme setting that changes antd's classes shows here
+      render(
+        <ConfigProvider theme={antdTheme}>
+          <Both {...props} />
+        </ConfigProvider>,
+      );
       expect(html('ours')).toBe(html('antd'));
       expect(html('ours')).toContain('ant-checkbox-input');
     },
