@@ -3,7 +3,7 @@
  * Tag's styles registered once (StaticTagProvider), not per tag.
  *
  * antd's Tag is two components a tag (the tag and its colour style's), and each registers its styles
- * with the theme as it renders: the order list draws two tags a row, 40 a page, on every page click.
+ * with the theme as it renders: a list with two enum columns draws 40 of them a page, on every page click.
  * The provider registers Tag's styles (base, preset and status colours) once and hands down the classes
  * they are keyed by; under it, `tagOf` draws the same span with the same classes antd's Tag would for a
  * borderless tag (static-tag.test.tsx compares the two). Outside a provider it draws antd's Tag.

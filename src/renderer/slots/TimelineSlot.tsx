@@ -72,7 +72,7 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
           key: e.id ?? String(i),
           color: i === 0 ? 'blue' : 'gray',
           // plain elements laid out as antd's Space and coloured as its Typography (timeline.css): a
-          // Typography text is seven components and a resize observer, ~40 of them per order's log
+          // Typography text is seven components and a resize observer, and an entry had three and more
           children: (
             <div className="timeline-entry">
               <div className="timeline-head">

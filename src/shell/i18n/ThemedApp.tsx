@@ -1,22 +1,26 @@
 /**
- * antd's App (message/modal hooks) whose box carries the theme colours that plain elements use as CSS
- * variables (src/renderer/fields/cells.css): table cells read them instead of each asking for the token.
+ * antd's App (message/modal hooks), and the theme colours that plain elements use as CSS variables
+ * (src/renderer/fields/cells.css and the renderer's other sheets): table cells, drawers and popovers
+ * read them instead of each asking for the token. They are set on the document's root, not on App's
+ * box: drawers, dialogs and popovers are drawn outside it (portals on <body>), and a variable set on
+ * the box left their text in the default colour.
  */
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { App, theme } from 'antd';
 
 export function ThemedApp({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
-  const style = useMemo(
-    () =>
-      ({
-        '--cell-text-secondary': token.colorTextSecondary,
-        '--cell-text-heading': token.colorTextHeading,
-        '--cell-text-empty': token.colorTextQuaternary,
-        '--cell-error': token.colorError,
-        '--cell-link': token.colorLink,
-      }) as CSSProperties,
-    [token.colorTextSecondary, token.colorTextHeading, token.colorTextQuaternary, token.colorError, token.colorLink],
-  );
-  return <App style={style}>{children}</App>;
+  // the token object changes only with the theme
+  useLayoutEffect(() => {
+    const vars: Record<string, string> = {
+      '--cell-text-secondary': token.colorTextSecondary,
+      '--cell-text-heading': token.colorTextHeading,
+      '--cell-text-tertiary': token.colorTextTertiary,
+      '--cell-text-quaternary': token.colorTextQuaternary,
+      '--cell-error': token.colorError,
+      '--cell-link': token.colorLink,
+    };
+    for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(name, value);
+  }, [token]);
+  return <App>{children}</App>;
 }
