@@ -3,7 +3,8 @@
  * (ours, or with --hand the hand-written page of bench/handwritten)
  * (Chromium's sampling profiler over CDP), summed per function: self and inclusive time, top 25 each.
  * Build first (`npm run build`; `npx vite build --minify false` keeps component names). Writes the raw
- * profiles to /tmp/profile-<step>.cpuprofile (open them in Chromium's Performance panel).
+ * profiles to /tmp/profile-<step>.cpuprofile (open them in Chromium's Performance panel). `FIRST_MS=80` sums only
+ * the first 80 ms after the click: the click's own task and the frame after it, which its Event Timing covers.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -126,7 +127,9 @@ try {
         .map(([u, s, e]) => `${u.split('/api/')[1]?.split('?')[0]} ${Math.round(s - start)}→${Math.round(e - start)}`)
         .join(', ')}`,
     );
-    console.log(summarise(profile, t0, start, f.doneAtMs));
+    // FIRST_MS=n: only the first n ms after the click (what the click's own task and the frame after it cost: its Event Timing)
+    const until = Number(process.env.FIRST_MS) > 0 ? Math.min(f.doneAtMs, start + Number(process.env.FIRST_MS)) : f.doneAtMs;
+    console.log(summarise(profile, t0, start, until));
   }
 } finally {
   await browser.close();

@@ -44,12 +44,12 @@ export function OrderPage() {
   }, [openId]);
 
   const columns: ProColumns<Order>[] = [
-    { title: '订单号', dataIndex: 'orderNo', fixed: 'left', width: 190 },
-    { title: '平台交易号', dataIndex: 'platformTradeNo', hideInTable: true },
+    { title: '订单号', dataIndex: 'orderNo', fixed: 'left', width: 190, order: 10 },
+    { title: '平台交易号', dataIndex: 'platformTradeNo', hideInTable: true, order: 9 },
     { title: '平台', dataIndex: 'platform', width: 130, valueEnum: PLATFORM, render: (_, r) => two(PLATFORM[r.platform as keyof typeof PLATFORM], r.shopName) },
     { title: '商品', dataIndex: 'productTitle', search: false, width: 200, render: (_, r) => two(r.productTitle, `${r.skuName ?? ''} ×${r.quantity}`) },
-    { title: '客户', dataIndex: 'customerName', width: 130, render: (_, r) => two(r.customerName, r.customerPhone) },
-    { title: '客户电话', dataIndex: 'customerPhone', hideInTable: true },
+    { title: '客户', dataIndex: 'customerName', width: 130, order: 8, render: (_, r) => two(r.customerName, r.customerPhone) },
+    { title: '客户电话', dataIndex: 'customerPhone', hideInTable: true, order: 7 },
     { title: '地区', dataIndex: 'region', search: false, width: 200, ellipsis: true, render: (_, r) => two(r.region, r.address) },
     {
       title: '实付金额',
@@ -105,7 +105,8 @@ export function OrderPage() {
           return { data: d.list, total: d.total, success: true };
         }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        // folded as ours at 1440 px: its first three fields (in the schema's search order) beside the buttons
+        search={{ labelWidth: 'auto', span: 6 }}
         toolbar={{
           menu: {
             type: 'tab',
