@@ -175,6 +175,40 @@ describe('ResourceScreen: staff list', () => {
     expect(within(form.querySelector('#enabled')!.closest('.ant-select') as HTMLElement).getByText(messages['enum.userStatus.enabled'])).toBeTruthy();
   });
 
+  it('searches from the button with a range from the URL kept, and from Enter in a field', async () => {
+    const from = '2025-12-01T00:00:00+08:00';
+    const to = '2025-12-31T23:59:59+08:00';
+    const { rt, location } = mountScreen(
+      <ResourceScreen resource={staff} />,
+      { '/user/list': page },
+      { url: `/staff?createdAtFrom=${encodeURIComponent(from)}&createdAtTo=${encodeURIComponent(to)}`, user: me },
+    );
+    await screen.findByText('王管理');
+    expect(rt.calls[0].input).toMatchObject({ createdAtFrom: from, createdAtTo: to });
+    const input = screen.getByPlaceholderText('请输入' + messages['staff.username']);
+    fireEvent.change(input, { target: { value: 'lisi' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ username: 'lisi', createdAtFrom: from, createdAtTo: to, current: 1, pageSize: 20 }));
+    await waitFor(() => expect(location().get('username')).toBe('lisi'));
+    expect(location().get('createdAtFrom')).toBe(from);
+    fireEvent.change(input, { target: { value: 'wang' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ username: 'wang', createdAtFrom: from, createdAtTo: to, current: 1 }));
+  });
+
+  it('reset on a list opened with filters in its URL empties the fields and lists everything', async () => {
+    const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?username=lisi&enabled=true', user: me });
+    await screen.findByText('王管理');
+    const input = screen.getByPlaceholderText('请输入' + messages['staff.username']) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('lisi'));
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ current: 1, pageSize: 20 }));
+    await waitFor(() => expect(location().get('username')).toBeNull());
+    expect(location().get('enabled')).toBeNull();
+    // the form says what the list shows (ProForm's reset went back to the URL's values it was mounted with)
+    expect(input.value).toBe('');
+  });
+
   it('restores the search form and page from the URL', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?nickname=%E6%9D%8E&current=2', user: me });
     await screen.findByText('王管理');

@@ -5,7 +5,7 @@
  */
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, ConfigProvider, Grid, Space, theme } from 'antd';
-import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -216,6 +216,23 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // kept showing that filter in the form after reset while the list showed everything — and (2)
   // mounts every control again (rc-field-form re-keys each field on reset): ~40 ms of the click's
   // task in its profile, before the click's frame could paint.
+  // Search reads the form's values as ProForm would hand them to onSubmit (validated, formatted) and
+  // sets the filters itself: ProForm's submit set its loading flag and ProTable its own search and page
+  // state, each drawing the whole form and table frame again inside the click. Enter in a field still
+  // submits through ProForm (onSubmit below).
+  const runSearch = useRef(async () => {
+    const form = formRef.current;
+    if (!form) return;
+    let values: Record<string, unknown>;
+    try {
+      values = ((await form.validateFieldsReturnFormatValue?.()) ?? {}) as Record<string, unknown>;
+    } catch {
+      return; // the form shows what is wrong
+    }
+    const filters = formValuesToFilters(resource, values);
+    submitted.current = filtersKey(filters);
+    live.current.list.setFilters(filters);
+  }).current;
   const resetSearch = useRef(() => {
     formRef.current?.setFieldsValue(Object.fromEntries(searchFormFields(resource, readableRef.current).map((n) => [n, undefined])));
     submitted.current = filtersKey({});
@@ -231,16 +248,16 @@ export function ListScreen({ resource }: { resource: Resource }) {
             collapsed: folded,
             onCollapse: setFolded,
             collapseRender: (collapsed?: boolean) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
-            // [reset, search] as ProForm draws them, with our reset
+            // [reset, search] as ProForm draws them (the search button's loading state kept), acting as ours
             optionRender: (_config: unknown, _form: unknown, dom: ReactNode[]) => [
               <Button key="rest" onClick={resetSearch}>
                 {t('renderer.reset')}
               </Button>,
-              ...dom.slice(1),
+              ...dom.slice(1).map((d) => (isValidElement<{ onClick?: unknown }>(d) ? cloneElement(d, { onClick: () => void runSearch() }) : d)),
             ],
           }
         : (false as const),
-    [hasSearch, t, folded, resetSearch],
+    [hasSearch, t, folded, resetSearch, runSearch],
   );
   const formConfig = useMemo(() => ({ initialValues: initialFormValues }), [initialFormValues]);
 
