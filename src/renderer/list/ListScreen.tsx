@@ -211,33 +211,39 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const hasSearch = columns.some((c) => !c.hideInSearch);
   // folded, the search form draws no control for the fields it hides (search-fold.tsx)
   const [folded, setFolded] = useState(true);
+  // Search reads the form's values as ProForm would hand them to onSubmit (validated, formatted) and
+  // sets the filters itself: ProForm's submit set its loading flag and ProTable its own search and page
+  // state, each drawing the whole form and table frame again inside the click. Enter in a field still
+  // submits through ProForm (onSubmit below).
+  const runSearch = useMemo(
+    () => async () => {
+      const form = formRef.current;
+      if (!form) return;
+      let values: Record<string, unknown>;
+      try {
+        values = ((await form.validateFieldsReturnFormatValue?.()) ?? {}) as Record<string, unknown>;
+      } catch {
+        return; // the form shows what is wrong
+      }
+      const filters = formValuesToFilters(resource, values);
+      submitted.current = filtersKey(filters);
+      live.current.list.setFilters(filters);
+    },
+    [resource],
+  );
   // Reset empties every search field in place. ProForm's own reset button calls resetFields, which
   // (1) goes back to the values the form was mounted with — a list opened from a link with a filter
   // kept showing that filter in the form after reset while the list showed everything — and (2)
   // mounts every control again (rc-field-form re-keys each field on reset): ~40 ms of the click's
   // task in its profile, before the click's frame could paint.
-  // Search reads the form's values as ProForm would hand them to onSubmit (validated, formatted) and
-  // sets the filters itself: ProForm's submit set its loading flag and ProTable its own search and page
-  // state, each drawing the whole form and table frame again inside the click. Enter in a field still
-  // submits through ProForm (onSubmit below).
-  const runSearch = useRef(async () => {
-    const form = formRef.current;
-    if (!form) return;
-    let values: Record<string, unknown>;
-    try {
-      values = ((await form.validateFieldsReturnFormatValue?.()) ?? {}) as Record<string, unknown>;
-    } catch {
-      return; // the form shows what is wrong
-    }
-    const filters = formValuesToFilters(resource, values);
-    submitted.current = filtersKey(filters);
-    live.current.list.setFilters(filters);
-  }).current;
-  const resetSearch = useRef(() => {
-    formRef.current?.setFieldsValue(Object.fromEntries(searchFormFields(resource, readableRef.current).map((n) => [n, undefined])));
-    submitted.current = filtersKey({});
-    live.current.list.setFilters({});
-  }).current;
+  const resetSearch = useMemo(
+    () => () => {
+      formRef.current?.setFieldsValue(Object.fromEntries(searchFormFields(resource, readableRef.current).map((n) => [n, undefined])));
+      submitted.current = filtersKey({});
+      live.current.list.setFilters({});
+    },
+    [resource],
+  );
   const searchConfig = useMemo(
     () =>
       hasSearch
