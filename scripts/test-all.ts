@@ -4,13 +4,15 @@
  * server tests on PostgreSQL (when DATABASE_URL is set) → build → browser tests.
  * Ends with one line "N passed, N failed" over all test cases.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 interface Step {
   name: string;
+  /** steps with the same group run side by side (output shown per step as each ends) */
+  group?: string;
   cmd: string[];
   env?: Record<string, string | undefined>;
   /** JSON report ({numPassedTests, numFailedTests}) to count cases from */
@@ -27,9 +29,10 @@ const vitest = (name: string, args: string[], env?: Step['env']): Step => {
 const steps: Step[] = [
   { name: 'schemas validate', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'validate'] },
   { name: 'generated files up to date', cmd: ['npx', 'tsx', 'scripts/schemas.ts', 'gen', '--check'] },
-  { name: 'lint (ESLint: layers, packages, cycles, no Chinese text)', cmd: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'format (Prettier --check)', cmd: ['npm', 'run', '--silent', 'format:check'] },
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // three static checks side by side: each is one process, ~15-20 s, and the machine has two cores
+  { name: 'lint (ESLint: layers, packages, cycles, no Chinese text)', cmd: ['npm', 'run', '--silent', 'lint'], group: 'static' },
+  { name: 'format (Prettier --check)', cmd: ['npm', 'run', '--silent', 'format:check'], group: 'static' },
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'], group: 'static' },
   vitest('unit and server tests (PGlite)', [], { DATABASE_URL: undefined }),
 ];
 if (pgUrl) steps.push(vitest('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl }));
@@ -63,15 +66,25 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 const started = Date.now();
-for (const step of steps) {
-  const t0 = Date.now();
-  console.log(`\n=== ${step.name} ===`);
+
+/** Runs a step; its output goes straight through, or (`buffer`) is kept and printed when it ends. */
+function run(step: Step, buffer: boolean): Promise<{ status: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [k, v] of Object.entries(step.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env });
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', (e) => resolve({ status: 1, output: String(e) }));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+function tally(step: Step, ok: boolean, t0: number): void {
   let counted = false;
   if (step.report) {
     try {
@@ -84,7 +97,6 @@ for (const step of steps) {
       /* no report: the step crashed before running tests; counted as one failure below */
     }
   }
-  const ok = r.status === 0;
   if (!ok) {
     failures.push(step.name);
     if (!counted || failed === 0) failed += 1;
@@ -92,6 +104,31 @@ for (const step of steps) {
     passed += 1;
   }
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
+}
+
+for (let i = 0; i < steps.length;) {
+  const group = steps[i].group;
+  // the step, or the run of consecutive steps of its group
+  let end = i + 1;
+  while (group && end < steps.length && steps[end].group === group) end++;
+  const batch = steps.slice(i, end);
+  i += batch.length;
+  const t0 = Date.now();
+  if (batch.length === 1) {
+    console.log(`\n=== ${batch[0].name} ===`);
+    const r = await run(batch[0], false);
+    tally(batch[0], r.status === 0, t0);
+    continue;
+  }
+  console.log(`\n=== ${batch.map((s) => s.name).join(' | ')} (side by side) ===`);
+  await Promise.all(
+    batch.map(async (step) => {
+      const r = await run(step, true);
+      console.log(`\n=== ${step.name} ===`);
+      if (r.output) process.stdout.write(r.output.endsWith('\n') ? r.output : r.output + '\n');
+      tally(step, r.status === 0, t0);
+    }),
+  );
 }
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
