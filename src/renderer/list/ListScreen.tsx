@@ -64,8 +64,11 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const view = resource.list!;
   // a filter whose options the user's roles cannot read (a 403 behind an empty dropdown) is left out
   const readable = useMemo(() => optionsReadable(app, optionReaders ?? {}, user?.roles ?? []), [app, optionReaders, user?.roles]);
-  const readableRef = useRef(readable);
-  readableRef.current = readable;
+  // every field of the search form unset: what a cleared form is set to
+  const blankSearch = useMemo(
+    () => Object.fromEntries(searchFormFields(resource, readable).map((n) => [n, undefined])) as Record<string, unknown>,
+    [resource, readable],
+  );
 
   // The search form follows the URL (back/forward, links), not only the other way round.
   const formValues = useMemo(() => filtersToFormValues(app, resource, list.state.filters), [app, resource, list.state.filters]);
@@ -82,7 +85,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
     submitted.current = null;
     if (!form || own) return;
     // every search field set, unset ones cleared (resetFields would go back to the values at mount)
-    form.setFieldsValue({ ...Object.fromEntries(searchFormFields(resource, readable).map((n) => [n, undefined])), ...formValues });
+    form.setFieldsValue({ ...blankSearch, ...formValues });
   }, [formValues]); // follows the URL's filters only
   const initialFormValues = useRef(formValues).current;
 
@@ -211,8 +214,18 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const hasSearch = columns.some((c) => !c.hideInSearch);
   // folded, the search form draws no control for the fields it hides (search-fold.tsx)
   const [folded, setFolded] = useState(true);
-  // Search reads the form's values as ProForm would hand them to onSubmit (validated, formatted) and
-  // sets the filters itself: ProForm's submit set its loading flag and ProTable its own search and page
+  // The search form's values (as ProForm hands them to onSubmit) become the list's filters; the form
+  // already shows them, so the URL-following effect above leaves it alone this once.
+  const searchWith = useMemo(
+    () => (values: Record<string, unknown>) => {
+      const filters = formValuesToFilters(resource, values);
+      submitted.current = filtersKey(filters);
+      live.current.list.setFilters(filters);
+    },
+    [resource],
+  );
+  // Search reads the form's values validated and formatted (what ProForm's submit would hand on) and
+  // searches with them: ProForm's submit set its loading flag and ProTable its own search and page
   // state, each drawing the whole form and table frame again inside the click. Enter in a field still
   // submits through ProForm (onSubmit below).
   const runSearch = useMemo(
@@ -225,11 +238,9 @@ export function ListScreen({ resource }: { resource: Resource }) {
       } catch {
         return; // the form shows what is wrong
       }
-      const filters = formValuesToFilters(resource, values);
-      submitted.current = filtersKey(filters);
-      live.current.list.setFilters(filters);
+      searchWith(values);
     },
-    [resource],
+    [searchWith],
   );
   // Reset empties every search field in place. ProForm's own reset button calls resetFields, which
   // (1) goes back to the values the form was mounted with — a list opened from a link with a filter
@@ -238,11 +249,10 @@ export function ListScreen({ resource }: { resource: Resource }) {
   // task in its profile, before the click's frame could paint.
   const resetSearch = useMemo(
     () => () => {
-      formRef.current?.setFieldsValue(Object.fromEntries(searchFormFields(resource, readableRef.current).map((n) => [n, undefined])));
-      submitted.current = filtersKey({});
-      live.current.list.setFilters({});
+      formRef.current?.setFieldsValue(blankSearch);
+      searchWith({});
     },
-    [resource],
+    [blankSearch, searchWith],
   );
   const searchConfig = useMemo(
     () =>
@@ -300,11 +310,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
         ]}
         form={formConfig}
         search={searchConfig}
-        onSubmit={(values) => {
-          const filters = formValuesToFilters(resource, values as Record<string, unknown>);
-          submitted.current = filtersKey(filters);
-          live.current.list.setFilters(filters);
-        }}
+        onSubmit={(values) => searchWith(values as Record<string, unknown>)}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = s?.order ? String(s.columnKey ?? s.field) : undefined;
