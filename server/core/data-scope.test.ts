@@ -11,6 +11,10 @@ const SCOPES: Record<string, Scope> = {
   byId: { all: ['admin'], store: { field: 'storeId', via: 'store', by: 'id' } },
   // two levels: rows of the shops a store-bound user reaches (through the store's merchant)
   shopNote: { all: ['admin'], store: { field: 'shopId', via: 'shop' } },
+  // through a resource no module defines: its table is never known (the files of a worker share modules, so
+  // "order" or "store" may have been registered by another file's app)
+  parcel: { all: ['admin'], store: { field: 'depotId', via: 'nowhereDepot' } },
+  nowhereDepot: { all: ['admin'], store: 'storeId' },
 };
 const of = (user: Parameters<typeof rowRestriction>[0], name: string) => rowRestriction(user, name, (n) => SCOPES[n]);
 
@@ -90,7 +94,7 @@ describe('scopeSql', () => {
     expect(scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), p2, 'l', { order: 'orders' })).toBe(
       'l.order_id IN (SELECT id FROM orders WHERE store_id = $1)',
     );
-    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shipment'), [], 'l')).toThrow(/no table/);
+    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'parcel'), [], 'l')).toThrow(/no table/);
   });
   it('"by" selects that column of the via table (qualified) instead of its id; nested vias nest', () => {
     const p: unknown[] = ['x'];
@@ -103,7 +107,7 @@ describe('scopeSql', () => {
       'n.shop_id IN (SELECT id FROM shops WHERE merchant_id IN (SELECT stores.merchant_id FROM stores WHERE id = $1))',
     );
     // no definition of the resource loaded and none given: an error, never a wider scope
-    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'shop'), [], 's')).toThrow(/no table known for resource "store"/);
+    expect(() => scopeSql(of({ roles: [], storeId: 7n }, 'parcel'), [], 's')).toThrow(/no table known for resource "nowhereDepot"/);
     // a merchant-bound user: an equality, as before
     const pm: unknown[] = [];
     expect(scopeSql(of({ roles: [], merchantId: 3n }, 'shop'), pm, 's', { store: 'stores' })).toBe('s.merchant_id = $1');
