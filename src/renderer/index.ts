@@ -4,3 +4,4 @@ export { fieldTypes, type FieldTypeRenderer, type ControlProps, type ValueProps 
 export { registerSlot, getSlot, hasSlot, registerScreen, getScreen, type SlotProps, type ScreenProps } from './slots';
 export { useActionRunner, type ActionRunner } from './actions/useActionRunner';
 export { useT } from './i18n';
+export { SKIP_SCROLLBAR_MEASURE } from './list/StableTable';

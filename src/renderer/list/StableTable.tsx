@@ -110,9 +110,10 @@ interface StableTableProps {
  * in the CPU profile, on every list's and drawer table's mount). A table without a fixed header, a
  * sticky one or sideways scrolling never uses that width. rc-table's `tailor` flag (which antd's
  * virtual table sets, and antd's Table passes on) skips the measure; without `scroll` it changes
- * nothing else (rc-table/es/Table.js: the other uses need a numeric scroll.x).
+ * nothing else (rc-table/es/Table.js: the other uses need a numeric scroll.x). Spread it into any
+ * antd Table without `scroll` or `sticky` (the order detail's record tables too).
  */
-const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown>;
+export const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown>;
 
 function Drawn({ latest, props, rowKey }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
