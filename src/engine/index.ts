@@ -16,7 +16,6 @@ export * from './use-batch';
 export * from './options';
 export * from './region';
 export * from './upload-check';
-export * from './after-paint';
 export * from './use-list-controller';
 export * from './use-counts';
 export * from './use-form-controller';

@@ -10,7 +10,6 @@ import { useActionGate, useDetail, useRecordChanged, type Row } from '../../engi
 import { useT } from '../i18n';
 import { actionKind } from '../actions/action-kind';
 import { DetailSections } from './DetailSections';
-import { drawerHost, useScrollLockAfterPaint } from './scroll-lock';
 
 export interface DetailViewProps {
   resource: Resource;
@@ -32,8 +31,6 @@ export default function DetailView({ resource, row, container, open = true, vers
   const t = useT();
   const { record, loading, error, refetch, askedAt } = useDetail(resource, row);
   const gate = useActionGate(resource);
-  // the drawer's page-scroll lock, after its first paint rather than inside the click (scroll-lock.ts)
-  useScrollLockAfterPaint(container === 'drawer' && open);
   useEffect(() => {
     if (version > 0) refetch();
   }, [version, refetch]);
@@ -95,15 +92,7 @@ export default function DetailView({ resource, row, container, open = true, vers
     );
   }
   return (
-    <Drawer
-      title={t('renderer.detail')}
-      open={open}
-      onClose={onClose}
-      width={resource.detail?.width ?? 720}
-      extra={extra}
-      destroyOnHidden
-      getContainer={drawerHost}
-    >
+    <Drawer title={t('renderer.detail')} open={open} onClose={onClose} width={resource.detail?.width ?? 720} extra={extra} destroyOnHidden>
       {body}
     </Drawer>
   );
