@@ -15,6 +15,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    exclude: ['**/node_modules/**', 'dist/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -22,11 +23,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ['**/node_modules/**', 'dist/**'] },
+        test: { name: 'web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
       },
       {
         extends: true,
-        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', 'dist/**'], isolate: false },
+        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
       },
     ],
   },

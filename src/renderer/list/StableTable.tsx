@@ -111,7 +111,7 @@ interface StableTableProps {
  * sticky one or sideways scrolling never uses that width. rc-table's `tailor` flag (which antd's
  * virtual table sets, and antd's Table passes on) skips the measure; without `scroll` it changes
  * nothing else (rc-table/es/Table.js: the other uses need a numeric scroll.x). Spread it into any
- * antd Table without `scroll` or `sticky` (the order detail's record tables too).
+ * antd Table without `scroll` or `sticky`.
  */
 export const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown>;
 
