@@ -74,7 +74,8 @@ describe('JS budgets per route', () => {
   const measured: Record<string, number> = {};
   for (const route of routes()) {
     test(`${route} stays within its JS budget`, async () => {
-      const { ctx, page } = route === '/login' ? { ...(await newPage({ locale: 'zh-CN' })) } : await pageAs('admin', { locale: 'zh-CN' });
+      const { ctx, page } =
+        route === '/login' ? { ...(await newPage({ locale: 'zh-CN', fresh: true })) } : await pageAs('admin', { locale: 'zh-CN', fresh: true });
       const scripts = await scriptsOf(page, route);
       await ctx.close();
       const bytes = scripts.reduce((sum, s) => sum + brotliBytes(s), 0);

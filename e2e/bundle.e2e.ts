@@ -40,7 +40,7 @@ function otherSchemaChunks(): Set<string> {
 describe('what the order route ships', () => {
   test("few scripts, none of ProField's unused value types and no TypeBox on /order; each lazy type still loads with its component", async () => {
     const chunks = lazyChunks();
-    const { ctx, page } = await pageAs('admin', { locale: 'zh-CN' });
+    const { ctx, page } = await pageAs('admin', { locale: 'zh-CN', fresh: true });
     // What waits for the browser to be idle once the page is up (the menu's schemas, the drawer's and
     // the dialogs' code, the live bar) is background work, not what the route ships: held back here.
     // (a string: tsx names the arrow functions of an object literal with a helper the page does not have)

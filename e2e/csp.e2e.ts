@@ -46,7 +46,7 @@ async function watchPolicy(page: Page) {
 
 describe('content security policy', () => {
   test('sign-in, /order, a detail drawer, a form, a dialog and /dashboard run without one violation', async () => {
-    const { ctx, page } = await newPage();
+    const { ctx, page } = await newPage({ fresh: true });
     const csp = await watchPolicy(page);
     const first = await page.goto('/login');
     const policy = first?.headers()['content-security-policy'] ?? '';

@@ -25,7 +25,7 @@ describe('early requests of a list route', () => {
     ['finance', 'en-US', '/order?tab=to_settle&customerName=%E5%BC%A0', { current: '1', status: 'to_settle', customerName: '张' }],
   ] as const)
     test(`${role}, ${locale}: each early request goes out once, the live table shows the API's rows for ${url} and works`, async () => {
-      const { ctx, page, token } = await pageAs(role, { locale });
+      const { ctx, page, token } = await pageAs(role, { locale, fresh: true });
       const seen: string[] = [];
       page.on('request', (r) => seen.push(new URL(r.url()).pathname));
       await page.goto(url);
@@ -61,7 +61,7 @@ describe('early requests of a list route', () => {
       [{}, '/index?redirect=%2Forder'],
       [{ Authorization: 'not-a-real-session-token-000000' }, '/login'],
     ] as const) {
-      const { ctx, page } = await newPage({ locale: 'zh-CN', storage });
+      const { ctx, page } = await newPage({ locale: 'zh-CN', storage, fresh: true });
       const seen: string[] = [];
       page.on('request', (r) => seen.push(new URL(r.url()).pathname));
       await page.goto('/order');
@@ -73,7 +73,7 @@ describe('early requests of a list route', () => {
   });
 
   test('when the app cannot load, the loading overlay says so', async () => {
-    const { ctx, page } = await pageAs('admin', { locale: 'zh-CN' });
+    const { ctx, page } = await pageAs('admin', { locale: 'zh-CN', fresh: true });
     await page.route(APP_ENTRY, (r) => r.abort());
     await page.goto('/order');
     await page.locator('#root .boot', { hasText: '页面加载失败，请刷新重试' }).waitFor({ timeout: 15_000 });

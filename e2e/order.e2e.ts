@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import { BASE, closeBrowser, pageAs, shot } from './lib/browser';
+import type { Page, Request } from 'playwright-core';
+import { BASE, closeBrowser, pageAs, shot, type TestContext } from './lib/browser';
 import { eventuallyEqual, expectPath, msg, pathOf, until } from './lib/expect';
 import {
   activeTab,
@@ -147,7 +147,7 @@ describe('order list (admin)', () => {
 });
 
 describe('order flow (admin)', () => {
-  let ctx: BrowserContext;
+  let ctx: TestContext;
   let page: Page;
   let token: string;
   let me: Json;
@@ -495,7 +495,7 @@ describe('order flow (admin)', () => {
 });
 
 describe('order flow (finance)', () => {
-  let ctx: BrowserContext;
+  let ctx: TestContext;
   let page: Page;
   let token: string;
   before(async () => {

@@ -14,7 +14,7 @@ after(closeBrowser);
 describe('a chunk gone after a deploy', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     test(`offers a reload instead of a blank screen (${locale})`, async () => {
-      const { ctx, page } = await pageAs('admin', { locale });
+      const { ctx, page } = await pageAs('admin', { locale, fresh: true });
       const loaded = new Set<string>();
       page.on('response', (r) => {
         if (r.url().endsWith('.js') && r.ok()) loaded.add(new URL(r.url()).pathname);
