@@ -86,10 +86,18 @@ describe('detail drawer', () => {
     fireEvent.click(document.querySelector('[data-action="view"]')!);
     const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
+    // the page behind does not scroll while the drawer is open: locked by drawer-host.ts once the
+    // drawer is painted (the drawer lives in a host of its own, so antd's lock, which measured inside
+    // the click, is off)
+    expect(drawer.closest('.drawer-host')?.parentElement).toBe(document.body);
+    expect(document.querySelector('style[rc-util-key^="rc-util-locker"]')).toBeNull();
+    await vi.waitFor(() => expect(document.body.style.overflowY).toBe('hidden'), { timeout: 5_000 });
     (document.activeElement as HTMLElement | null)?.blur();
     expect(document.activeElement === document.body || !document.activeElement).toBe(true);
     fireEvent.keyDown(document.body, { key: 'Escape' });
     await vi.waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull(), { timeout: 5_000 });
+    // and scrolls again once it is closed
+    expect(document.body.style.overflowY).toBe('');
   });
 
   it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {

@@ -10,6 +10,7 @@ import { useActionGate, useDetail, useRecordChanged, type Row } from '../../engi
 import { useT } from '../i18n';
 import { actionKind } from '../actions/action-kind';
 import { DetailSections } from './DetailSections';
+import { useDrawerHost, useScrollLockAfterPaint } from './drawer-host';
 
 export interface DetailViewProps {
   resource: Resource;
@@ -31,6 +32,10 @@ export default function DetailView({ resource, row, container, open = true, vers
   const t = useT();
   const { record, loading, error, refetch, askedAt } = useDetail(resource, row);
   const gate = useActionGate(resource);
+  // the drawer in a host of its own, and the page's scroll locked after its first paint rather than
+  // inside the click that opens it (drawer-host.ts)
+  const host = useDrawerHost(container === 'drawer');
+  useScrollLockAfterPaint(container === 'drawer' && open && !!host);
   useEffect(() => {
     if (version > 0) refetch();
   }, [version, refetch]);
@@ -91,8 +96,9 @@ export default function DetailView({ resource, row, container, open = true, vers
       </Card>
     );
   }
+  if (!host) return null;
   return (
-    <Drawer title={t('renderer.detail')} open={open} onClose={onClose} width={resource.detail?.width ?? 720} extra={extra} destroyOnHidden>
+    <Drawer title={t('renderer.detail')} open={open} onClose={onClose} width={resource.detail?.width ?? 720} extra={extra} destroyOnHidden getContainer={host}>
       {body}
     </Drawer>
   );
