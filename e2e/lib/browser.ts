@@ -52,8 +52,8 @@ const VIEWPORT = { width: 1440, height: 900 };
  * against 0.8–1.3 s for the same load in a tab that loaded the console before (V8 keeps what it
  * compiled per renderer). A handed-back tab is as empty as a new one where a test can see it:
  * its own context (storage, cookies and permissions shared with no other test), local and session
- * storage cleared, cookies and permissions cleared, listeners, routes and history dropped, viewport
- * and mouse reset. Only the browser's cache of the console's files and compiled code stays: a
+ * storage cleared, cookies and permissions cleared, listeners and routes dropped, the history down to
+ * one neutral page, viewport and mouse reset. Only the browser's cache of the console's files and compiled code stays: a
  * returning user's browser, not a first visit (`fresh: true` for that). `E2E_FRESH=1` gives every
  * test a new context, to tell an isolation problem from a real one.
  */
@@ -98,7 +98,7 @@ async function seed(page: Page, storage: Record<string, string>): Promise<void> 
     sessionStorage.clear();
     for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
   }, storage);
-  // the test's first page is the tab's first history entry, as in a new tab
+  // no earlier test's pages in the history: a Back from the test's first page lands on this one
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.resetNavigationHistory').finally(() => cdp.detach());
 }
@@ -178,7 +178,7 @@ export const DEMO = {
 } as const;
 export type DemoRole = keyof typeof DEMO;
 
-/** A fresh context already signed in as a demo user (token seeded into localStorage, no login form). */
+/** A context of its own already signed in as a demo user (token seeded into localStorage, no login form). */
 export async function pageAs(role: DemoRole, opts: PageOptions = {}): Promise<{ ctx: TestContext; page: Page; token: string }> {
   const token = await apiToken(DEMO[role].username, DEMO[role].password);
   const { ctx, page } = await newPage({ ...opts, storage: { Authorization: token, ...(opts.storage ?? {}) } });
