@@ -109,14 +109,10 @@ export async function newPage(opts: PageOptions = {}): Promise<{ ctx: TestContex
   const storage = { ...(opts.locale ? { locale: opts.locale } : {}), ...(opts.storage ?? {}) };
   if (opts.fresh || process.env.E2E_FRESH === '1') {
     const ctx = await freshContext(locale);
-    if (Object.keys(storage).length) {
-      await ctx.addInitScript((s: Record<string, string>) => {
-        if (sessionStorage.getItem('__e2e_seeded')) return;
-        sessionStorage.setItem('__e2e_seeded', '1');
-        for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-      }, storage);
-    }
-    return { ctx, page: await ctx.newPage() };
+    const page = await ctx.newPage();
+    // nothing to clear in a new context: with nothing to seed either, its first page is the test's own
+    if (Object.keys(storage).length) await seed(page, storage);
+    return { ctx, page };
   }
   const { ctx, page } = await tab(locale);
   await seed(page, storage);

@@ -35,7 +35,7 @@ export default function DetailView({ resource, row, container, open = true, vers
   // the drawer in a host of its own, and the page's scroll locked after its first paint rather than
   // inside the click that opens it (drawer-host.ts)
   const host = useDrawerHost(container === 'drawer');
-  useScrollLockAfterPaint(container === 'drawer' && open && !!host);
+  useScrollLockAfterPaint(open && !!host);
   useEffect(() => {
     if (version > 0) refetch();
   }, [version, refetch]);
