@@ -2,12 +2,12 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { Suspense, use, type ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
 import { RuntimeProvider } from './runtime';
 import { fakeRuntime } from './testing';
-import { rowsWithin, useListController } from './use-list-controller';
+import { LOADING_DELAY_MS, rowsWithin, useListController } from './use-list-controller';
 import { useCounts } from './use-counts';
 
 const staff = staffJson as unknown as Resource;
@@ -63,7 +63,7 @@ describe('useListController', () => {
   it('reads page, page size and filters from the URL and fetches with them', async () => {
     const { rt, wrapper } = setup('/staff?current=3&pageSize=50&username=zhang&roles=admin&roles=finance');
     const { result } = renderHook(() => useListController(staff), { wrapper });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.waiting).toBe(false));
     expect(rt.calls[0]).toMatchObject({ path: '/user/list', input: { current: 3, pageSize: 50, username: 'zhang', roles: ['admin', 'finance'] } });
     expect(result.current.rows).toHaveLength(2);
     expect(result.current.total).toBe(42);
@@ -71,10 +71,46 @@ describe('useListController', () => {
     expect(result.current.rowKey(result.current.rows[0])).toBe('1876543210987654321');
   });
 
+  it('a list just opened waits for its first answer without the spinner, which only a slow answer brings', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const rt = fakeRuntime({ '/user/list': () => new Promise((resolve) => (answer = resolve)) });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/staff']}>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </MemoryRouter>
+    );
+    vi.useFakeTimers();
+    try {
+      const { result } = renderHook(() => useListController(staff), { wrapper });
+      expect(result.current).toMatchObject({ waiting: true, loading: false, rows: [] });
+      await act(async () => vi.advanceTimersByTime(LOADING_DELAY_MS - 10));
+      expect(result.current).toMatchObject({ waiting: true, loading: false });
+      await act(async () => vi.advanceTimersByTime(20));
+      expect(result.current).toMatchObject({ waiting: true, loading: true });
+      await act(async () => answer({ list: rows, total: 2 }));
+      expect(result.current).toMatchObject({ waiting: false, loading: false, total: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a first answer that fails ends the wait (the table may say there is nothing)', async () => {
+    const rt = fakeRuntime({ '/user/list': () => Promise.reject(new Error('网络错误')) });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/staff']}>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    expect(result.current.waiting).toBe(true);
+    await waitFor(() => expect(result.current.error?.message).toBe('网络错误'));
+    expect(result.current).toMatchObject({ waiting: false, loading: false });
+  });
+
   it('writes filters to the URL, back to page 1, and refetches', async () => {
     const { rt, wrapper, location } = setup('/staff?current=3');
     const { result } = renderHook(() => useListController(staff), { wrapper });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.waiting).toBe(false));
     act(() => result.current.setFilters({ nickname: '张' }));
     await waitFor(() => expect(rt.calls).toHaveLength(2));
     expect(rt.calls[1].input).toEqual({ nickname: '张', current: 1, pageSize: 20 });
@@ -85,7 +121,7 @@ describe('useListController', () => {
   it('keeps the page when the same filters are submitted again', async () => {
     const { rt, wrapper, location } = setup('/staff?current=3&nickname=%E5%BC%A0');
     const { result } = renderHook(() => useListController(staff), { wrapper });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.waiting).toBe(false));
     act(() => result.current.setFilters({ nickname: '张' }));
     expect(new URLSearchParams(location()).get('current')).toBe('3');
     expect(rt.calls).toHaveLength(1);
@@ -94,7 +130,7 @@ describe('useListController', () => {
   it('pages, selects rows and clears the selection on a new page', async () => {
     const { rt, wrapper, location } = setup('/staff');
     const { result } = renderHook(() => useListController(staff), { wrapper });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.waiting).toBe(false));
     act(() => result.current.setSelectedKeys(['1876543210987654322']));
     expect(result.current.selectedRows.map((r) => r.nickname)).toEqual(['李四']);
     act(() => result.current.setPage(2));
@@ -363,8 +399,9 @@ describe('useListController under a slow router', () => {
     expect(result.current.shownState.pageSize).toBe(20);
     expect(rt.calls.at(-1)?.input).toMatchObject({ current: 1, pageSize: 20 });
     const before = result.current.rows;
+    const answered = result.current.rowsAnsweredAt;
     await act(async () => release());
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.rowsAnsweredAt).toBeGreaterThan(answered));
     // the same rows in the answer: the ones on screen stay (nothing drawn again)
     expect(result.current.rows).toBe(before);
   });

@@ -37,7 +37,10 @@ export interface ListController {
   total: number;
   /** false when the server says `total` is an estimate (`totalExact: false`, huge results) */
   totalExact: boolean;
+  /** a request has been waiting longer than LOADING_DELAY_MS (the table shows its spinner) */
   loading: boolean;
+  /** no answer yet, rows or error (a list just opened): the table shows neither rows nor "no data" */
+  waiting: boolean;
   error: Error | null;
   /** bumps after every fetch request (counts and other dependents follow it) */
   version: number;
@@ -167,7 +170,10 @@ export function useListController(resource: Resource): ListController {
       ? { state, query, rows: first.value.list, total: first.value.total, totalExact: first.value.totalExact, askedAt: first.at, answeredAt: first.at }
       : { state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 },
   );
-  const [loading, setLoading] = useState(!first);
+  // Not loading at first either: the first request shows the spinner only when it is slow, like any
+  // other (`waiting` keeps "no data" off the table until then). A list opened from the menu flashed
+  // the table's spinner and the search button's loading icon for its ~20 ms request.
+  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
@@ -339,6 +345,7 @@ export function useListController(resource: Resource): ListController {
     total: shown.total,
     totalExact: shown.totalExact,
     loading,
+    waiting: shown.answeredAt === 0 && !error,
     error,
     version,
     setFilters,

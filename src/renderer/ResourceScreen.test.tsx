@@ -114,6 +114,21 @@ describe('ResourceScreen: staff list', () => {
     expect(screen.getByText('共 3 条')).toBeTruthy();
   });
 
+  it('says neither "no data" nor loading while the first answer is on its way; an empty answer then says "no data"', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const { container } = mountScreen(
+      <ResourceScreen resource={staff} />,
+      { '/user/list': () => new Promise((r) => (answer = r)) },
+      { url: '/staff', user: me },
+    );
+    await waitFor(() => expect(container.querySelector('.ant-table-placeholder .list-waiting')).toBeTruthy());
+    expect(container.querySelector('.ant-empty')).toBeNull();
+    expect(container.querySelector('.ant-spin-spinning')).toBeNull();
+    await act(async () => answer({ list: [], total: 0 }));
+    await waitFor(() => expect(container.querySelector('.ant-table-placeholder .ant-empty')).toBeTruthy());
+    expect(container.querySelector('.list-waiting')).toBeNull();
+  });
+
   it('says "约 N 条" when the server marks the total as an estimate', async () => {
     const approx = (input: Record<string, unknown>) => ({ ...page(input), total: 1000046, totalExact: false });
     mountScreen(<ResourceScreen resource={staff} />, { '/user/list': approx }, { url: '/staff', user: me });

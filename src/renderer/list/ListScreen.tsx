@@ -50,6 +50,9 @@ import { allowsRoles, resolveBindingInput } from '../../schema';
 
 export { ALL_TAB };
 
+/** The table's empty text while a list waits for its first answer: a blank of the empty state's height. */
+const WAITING = { emptyText: <div className="list-waiting" aria-busy="true" /> };
+
 export function ListScreen({ resource }: { resource: Resource }) {
   const list = useListController(resource);
   const counts = useCounts(resource, list.state.filters, list.version);
@@ -292,6 +295,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        // before the first answer: neither rows nor "no data" (the spinner comes if the answer is slow)
+        locale={list.waiting ? WAITING : undefined}
         scroll={fits ? undefined : { x: scrollX }}
         tableLayout="fixed"
         size={settings.density}
@@ -391,6 +396,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       columns,
       list.rows,
       list.loading,
+      list.waiting,
       list.total,
       list.totalExact,
       list.selectedKeys,
