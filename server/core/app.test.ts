@@ -277,3 +277,18 @@ describe('shutdown', () => {
     kept.destroy();
   }, 60_000);
 });
+
+describe('a request the HTTP parser refuses', () => {
+  test('headers or a URL over 16 KB answer 431 in the envelope, naming the limit', async () => {
+    const other = await createProbeApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = other.app.server.address() as { port: number };
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/public/health?q=${'x'.repeat(100_000)}`);
+      expect(res.status).toBe(431);
+      expect(await res.json()).toEqual({ code: 40000, msg: '请求的地址或请求头过长（合计不能超过 16 KB）', data: null });
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+});

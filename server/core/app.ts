@@ -9,6 +9,8 @@
  * await app.listen({ port: 8000 });
  */
 import multipart from '@fastify/multipart';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { CODES, allowsRoles, normalizePath, resolveInput, type AnyField, type ApiBinding, type Resource } from '../../src/schema';
 import { HttpError, type Db, type HandlerContext, type ServerModule, type StoredFile } from './contract';
@@ -82,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // "/api/user/info/" is the same call as "/api/user/info" (the client joins paths loosely).
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: (err, socket) => clientError(err, socket, i18n),
   });
   attachCoreState(app, { schemas, i18n, session, dataDir });
   registerLive(app, db, session, { ...LIVE_LIMITS, ...options.live });
@@ -106,8 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (text.trim() === '') return done(null, {});
     try {
       done(null, parseJson(text));
-    } catch {
-      done(new HttpError(400, CODES.BAD_REQUEST, 'server.badJson'), undefined);
+    } catch (err) {
+      // valid JSON, but a key that could reach an object's prototype ("__proto__", "constructor"): refused by name
+      const forbidden = /forbidden (prototype|constructor) property/.test((err as Error).message);
+      done(new HttpError(400, CODES.BAD_REQUEST, forbidden ? 'server.forbiddenKey' : 'server.badJson'), undefined);
     }
   });
   app.setReplySerializer((payload) => stringifyJson(payload));
@@ -367,6 +372,29 @@ const STATUS_KEYS: Record<number, [number, string]> = {
   415: [CODES.UNSUPPORTED_MEDIA, 'server.unsupportedMedia'],
   429: [CODES.RATE_LIMITED, 'server.rateLimited'],
 };
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (headers or URL over 16 KB: 431, or a
+ * malformed request line: 400), in the same envelope as every other error, in the default locale (the
+ * headers that would name the user's were not read). Fastify's default answered
+ * `{"error":"Request Header Fields Too Large",…}`.
+ */
+function clientError(err: Error & { code?: string }, socket: Socket, i18n: I18n) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    code: CODES.BAD_REQUEST,
+    msg: i18n.t(i18n.defaultLocale, tooLarge ? 'server.headersTooLarge' : 'server.badRequest'),
+    data: null,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply, i18n: I18n) {
   const locale = req.locale || i18n.defaultLocale;

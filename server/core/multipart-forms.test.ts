@@ -17,9 +17,15 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 describe('an empty part in a multipart body', () => {
   test('clears the field in a partial (edit) binding: null for scalars, [] for multiple fields', async () => {
-    const res = await t.postForm('/api/probe/edit', { id: '7', username: '', day: '', count: '', colors: '', photo: '' }, {}, { token });
+    const res = await t.postForm('/api/probe/edit', { id: '7', day: '', count: '', colors: '', photo: '' }, {}, { token });
     expect(res.data.code).toBe(0);
-    expect(res.data.data.input).toEqual({ id: '7', username: null, day: null, count: null, colors: [], photo: null });
+    expect(res.data.data.input).toEqual({ id: '7', day: null, count: null, colors: [], photo: null });
+  });
+
+  test('a required text field is not cleared by an empty part: 400 naming it', async () => {
+    const res = await t.postForm('/api/probe/edit', { id: '7', username: '' }, {}, { token, locale: 'en-US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.msg).toMatch(/^Username /);
   });
 
   test('fields not sent stay absent, filled fields are kept', async () => {

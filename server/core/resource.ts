@@ -144,10 +144,8 @@ export interface ResourceOptions<R> {
   pageFirst?: boolean;
   /** each page row travels as one JSON array built by the database (one field per row: cheap for the drivers to parse) */
   jsonRows?: boolean;
-  /** list order when no (allowed) sortField is asked (default: createdAt, then id, descending) */
+  /** list order when no sortField is asked (default: createdAt, then id, descending); a sortField that is no `sortable` field is a 400 naming it */
   defaultSort?: string;
-  /** a sortField that is no `sortable` field is a 400 naming it (default: ignored, default order) */
-  strictSort?: boolean;
   /** rows without a value of the sort field come last in either direction */
   nullsLast?: boolean;
   /** message key of the 404 (default 'server.recordNotFound'); `{id}` is the id asked for */
@@ -351,7 +349,7 @@ export class ResourceTable<R extends object> {
     const f = typeof input.sortField === 'string' ? this.schema.fields?.[input.sortField] : undefined;
     if (f?.sortable && this.reads.has(input.sortField))
       return { col: this.reads.get(input.sortField)!, field: input.sortField, dir, nullsLast: !!this.options.nullsLast };
-    if (this.options.strictSort && present(input.sortField)) throw badField('server.sortField', 'server.param.sortField', { value: String(input.sortField) });
+    if (present(input.sortField)) throw badField('server.sortField', 'server.param.sortField', { value: String(input.sortField) });
     if (this.options.defaultSort) return this.options.defaultSort;
     const created = this.reads.get('createdAt');
     return { col: created ?? null, field: created ? 'createdAt' : null, dir: 'DESC', nullsLast: false };

@@ -9,7 +9,18 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { CODES, compareDecimal, inputJsonSchema, resolveInput, type AnyField, type AppSchema, type FieldType, type Resource } from '../../src/schema';
+import {
+  CODES,
+  DATE_MAX,
+  DATE_MIN,
+  compareDecimal,
+  inputJsonSchema,
+  resolveInput,
+  type AnyField,
+  type AppSchema,
+  type FieldType,
+  type Resource,
+} from '../../src/schema';
 import { HttpError } from './contract';
 import type { I18n } from './i18n';
 
@@ -26,7 +37,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 function newAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, strict: true, strictTypes: false, allowUnionTypes: true });
-  addFormats(ajv, ['date', 'date-time']);
+  addFormats(ajv, { formats: ['date', 'date-time'], keywords: true }); // keywords: formatMinimum/formatMaximum (DATE_MIN, DATE_MAX)
   ajv.addKeyword({ keyword: 'x-title', schemaType: 'string' });
   ajv.addKeyword({
     keyword: 'decimalMin',
@@ -88,7 +99,8 @@ function isPlainText(s: Json): boolean {
 
 /**
  * Makes the wire forgiving where it is unambiguous: ids and phones sent as JSON numbers become
- * digit strings; an empty string for an optional structured field (date, phone, id…) means "none".
+ * digit strings (only values with a format of their own: a number for a name or a reason is refused,
+ * not stored as "123"); an empty string for an optional structured field (date, phone, id…) means "none".
  *
  * Multipart bodies cannot send null or an empty list, so an empty part stands for both (see
  * server/core/README.md): in a partial (edit) binding it clears an optional field — null, or [] for a
@@ -112,8 +124,7 @@ function normalize(input: Json, schema: Json, source: InputSource, partial: bool
         if (partial) out[name] = params.get(name)?.multiple ? [] : null;
         continue;
       }
-      const isList = Array.isArray(s.type) ? s.type.includes('array') : s.type === 'array';
-      if (filled.length !== parts.length) value = filled.length === 1 && !isList ? filled[0] : filled;
+      if (filled.length !== parts.length) value = filled.length === 1 && !isList(s) ? filled[0] : filled;
     }
     if (value === '' && !required.has(name) && (source !== 'json' || !isPlainText(s))) {
       if (source === 'json') out[name] = null;
@@ -122,10 +133,16 @@ function normalize(input: Json, schema: Json, source: InputSource, partial: bool
     // Money is a decimal string on the wire and nothing else: 0.5 as a JSON number is already a
     // binary fraction, so it is refused rather than guessed at (OpenAPI declares the string).
     const asString = params.get(name)?.type !== 'money';
-    const str = (v: unknown, t: unknown) =>
-      asString && typeof v === 'number' && Number.isFinite(v) && (t === 'string' || (Array.isArray(t) && t.includes('string'))) ? String(v) : v;
-    if (Array.isArray(value) && s.items) out[name] = value.map((v) => str(v, s.items.type));
-    else out[name] = str(value, s.type);
+    const str = (v: unknown, t: Json) =>
+      asString &&
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      !isPlainText({ ...t, type: 'string' }) &&
+      (t.type === 'string' || (Array.isArray(t.type) && t.type.includes('string')))
+        ? String(v)
+        : v;
+    if (Array.isArray(value) && s.items) out[name] = value.map((v) => str(v, s.items));
+    else out[name] = str(value, s);
   }
   return out;
 }
@@ -161,12 +178,45 @@ export function createValidation(app: AppSchema, i18n: I18n): Validation {
           const message = i18n.t(locale, 'server.validation.text', { field });
           throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: unstorable, message }] });
         }
+        // a query string or form naming a one-value field twice (?status=a&status=b): said so, not "must be text"
+        const repeated =
+          source === 'json'
+            ? undefined
+            : Object.keys(data).find((name) => Array.isArray(data[name]) && schema.properties?.[name] && !isList(schema.properties[name]));
+        if (repeated !== undefined) {
+          const title = params.get(repeated)?.title;
+          const message = i18n.t(locale, 'server.validation.repeated', { field: title ? i18n.t(locale, title) : repeated });
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: repeated, message }] });
+        }
+        const blank = Object.keys(data).find((name) => needsText(params.get(name)) && isBlank(data[name]));
+        if (blank !== undefined) {
+          const title = params.get(blank)?.title;
+          const message = i18n.t(locale, 'server.validation.required', { field: title ? i18n.t(locale, title) : blank });
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: blank, message }] });
+        }
         if (check(data)) return data;
         const errors = describeErrors(check.errors ?? [], params, i18n, locale);
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
       };
     },
   };
+}
+
+function isList(s: Json): boolean {
+  return Array.isArray(s.type) ? s.type.includes('array') : s.type === 'array';
+}
+
+/** Only white space and invisible characters (zero-width space and joiners, word joiner, BOM). */
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/u;
+
+/** A text field the resource requires (or gives a minimum length): it may not be sent blank or null, in a partial edit either. */
+function needsText(field: AnyField | undefined): boolean {
+  return !!field && (field.type === 'string' || field.type === 'text') && (!!field.required || (('minLength' in field && field.minLength) || 0) >= 1);
+}
+
+/** null, or white space only ('' is left to the schema's minLength, whose message names the length asked for). */
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value !== '' && BLANK.test(value));
 }
 
 /** A NUL, or half of a surrogate pair without its other half: no PostgreSQL text column can hold either. */
@@ -267,6 +317,10 @@ export function describeErrors(errors: ErrorObject[], params: Map<string, AnyFie
         break;
       case 'format':
         message = t(p.format === 'date' ? 'server.validation.date' : 'server.validation.datetime');
+        break;
+      case 'formatMinimum':
+      case 'formatMaximum':
+        message = t('server.validation.dateBounds', { min: DATE_MIN, max: DATE_MAX });
         break;
       case 'minItems':
         message = def?.type === 'region' ? t('server.validation.region') : t('server.validation.minItems', { limit: p.limit });

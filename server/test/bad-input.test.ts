@@ -96,3 +96,67 @@ describe('money is its declared decimal string', () => {
     expect(good.data.code).toBe(0);
   });
 });
+
+describe('dates outside the years a database and the dashboard handle', () => {
+  test('the dashboard refuses a range ending on 9999-12-31 at once, naming the date (it looped for ever)', async () => {
+    refused(await t.get('/api/analytics/performance', { token: admin, query: { dateTo: '9999-12-31' } }), /^结束日期 须在 1900-01-01 至 2999-12-31 之间$/);
+    refused(
+      await t.get('/api/analytics/performance', { token: admin, query: { dateFrom: '0000-01-01' }, locale: 'en-US' }),
+      /^Start date must be between 1900-01-01 and 2999-12-31$/,
+    );
+  });
+  test('a year-0 filter or appointment answers 400 naming the field, not 500', async () => {
+    refused(
+      await t.get('/api/order/list', { token: admin, query: { createdAtFrom: '0000-01-01T00:00:00Z' } }),
+      /^创建时间 须在 1900-01-01 至 2999-12-31 之间$/,
+    );
+    const assigned = (await t.db.query<{ id: bigint }>("SELECT id FROM orders WHERE status = 'assigned' ORDER BY id LIMIT 1")).rows[0].id;
+    for (const at of ['1000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00'])
+      refused(await t.post('/api/order/workOrder', { id: assigned, workOrderType: 'install', appointmentAt: at }, { token: admin }), /^预约时间 须在/);
+  });
+});
+
+describe('required text sent blank', () => {
+  test('white space, an invisible character or nothing in a required field of an edit answers 400; the order keeps its name', async () => {
+    const before = (await t.get('/api/order/getById', { token: admin, query: { id: orderId } })).data.data.customerName;
+    for (const name of ['   ', '\t\n', '\u200b', ''])
+      refused(await t.post('/api/order/edit', { id: orderId, customerName: name }, { token: admin }), /^客户姓名 不能为空$/);
+    refused(await t.postForm('/api/order/edit', { id: orderId, customerName: '' }, undefined, { token: admin }), /^客户姓名 不能为空$/);
+    refused(await t.post('/api/order/edit', { id: orderId, customerName: null }, { token: admin }), /^客户姓名 不能为空$/);
+    expect((await t.get('/api/order/getById', { token: admin, query: { id: orderId } })).data.data.customerName).toBe(before);
+  });
+  test('a store renamed to spaces answers 400 naming the name', async () => {
+    const store = (await t.db.query<{ id: bigint }>('SELECT id FROM stores ORDER BY id LIMIT 1')).rows[0].id;
+    refused(await t.postForm('/api/store/edit', { id: String(store), name: '   ' }, undefined, { token: admin }), /^门店名称 不能为空$/);
+  });
+});
+
+describe('a number where text is expected', () => {
+  test('is refused naming the field, not stored as its digits', async () => {
+    refused(
+      await t.post('/api/user/add', { username: 'numbernick', nickname: 123, password: 'abc12345', roles: ['admin'] }, { token: admin }),
+      /^姓名 必须是文本$/,
+    );
+    const res = await t.post(
+      '/api/order/refund',
+      { id: orderId, refundAmount: '0.01', reason: 123 },
+      { token: finance, headers: { 'idempotency-key': 'bad-input-refund-4' } },
+    );
+    refused(res, /^原因 必须是文本$|必须是文本$/);
+  });
+});
+
+describe('requests malformed in ways the parser or the query string show', () => {
+  test('a one-value parameter repeated is said to be repeated', async () => {
+    refused(await t.get('/api/order/list?status=pending&status=assigned', { token: admin }), /^订单状态 只能有一个值，请求中重复出现$/);
+  });
+  test('a __proto__ key is refused by name, not as invalid JSON', async () => {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/remark',
+      headers: { 'content-type': 'application/json', 'x-misi-token': admin },
+      payload: `{"id":"${orderId}","remark":"x","__proto__":{"admin":true}}`,
+    });
+    refused({ statusCode: raw.statusCode, data: raw.json() }, /__proto__/);
+  });
+});

@@ -105,6 +105,13 @@ export const INT_MAX = 2147483647;
 export const FILE_KEY_PATTERN = '^[a-f0-9]{32}$';
 export const PHONE_PATTERN = '^(1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8})$';
 export const REGION_CODE_PATTERN = '^\\d{6}$';
+/**
+ * The dates a date or date-time field accepts (inclusive, UTC for a date-time): the years a database
+ * column and the dashboard's calendar arithmetic both handle. Year 0000 is no PostgreSQL date, and
+ * past 9999 an ISO day turns into "+010000-…".
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2999-12-31';
 const DICT_VALUE = '^[A-Za-z0-9_.:-]{1,64}$';
 
 type Json = Record<string, unknown>;
@@ -161,10 +168,10 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<P
     }
     case 'date':
     case 'dateRange':
-      Object.assign(s, { type: 'string', format: 'date' });
+      Object.assign(s, { type: 'string', format: 'date', formatMinimum: DATE_MIN, formatMaximum: DATE_MAX });
       break;
     case 'datetime':
-      Object.assign(s, { type: 'string', format: 'date-time' });
+      Object.assign(s, { type: 'string', format: 'date-time', formatMinimum: `${DATE_MIN}T00:00:00Z`, formatMaximum: `${DATE_MAX}T23:59:59.999Z` });
       break;
     case 'region':
       Object.assign(s, { type: 'string', pattern: REGION_CODE_PATTERN });

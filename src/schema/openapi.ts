@@ -368,7 +368,7 @@ function cleanSchema(s: Json): Json {
   const out: Json = {};
   for (const [k, v] of Object.entries(s)) {
     if (v === undefined) continue;
-    const key = k === 'decimalMin' ? 'x-decimalMin' : k === 'decimalMax' ? 'x-decimalMax' : k;
+    const key = k === 'decimalMin' || k === 'decimalMax' || k === 'formatMinimum' || k === 'formatMaximum' ? `x-${k}` : k;
     if (Array.isArray(v)) out[key] = v.map((x) => (isObject(x) ? cleanSchema(x) : x));
     else if (isObject(v)) out[key] = k === 'properties' ? mapValues(v, cleanSchema) : cleanSchema(v);
     else out[key] = v;

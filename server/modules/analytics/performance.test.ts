@@ -211,4 +211,9 @@ describe('range helpers', () => {
     expect(bucketStarts('2025-12-30', '2026-02-02', 'month')).toEqual(['2025-12-01', '2026-01-01', '2026-02-01']);
     expect(bucketStarts('2026-11-22', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
   });
+  it('ends at the last day of year 9999 (as strings, the day after sorted first and the loop never ended)', () => {
+    expect(bucketStarts('9999-12-30', '9999-12-31', 'day')).toEqual(['9999-12-30', '9999-12-31']);
+    expect(bucketStarts('9999-12-27', '9999-12-31', 'week')).toEqual(['9999-12-27']);
+    expect(bucketStarts('9999-11-15', '9999-12-31', 'month')).toEqual(['9999-11-01', '9999-12-01']);
+  });
 });

@@ -52,23 +52,22 @@ export function resolveRange(input: { dateFrom?: string | null; dateTo?: string 
   };
 }
 
-/** Start days of the buckets covering [from, to]: every day, ISO weeks (Monday) or calendar months. */
+/**
+ * Start days of the buckets covering [from, to]: every day, ISO weeks (Monday) or calendar months.
+ * Compared as instants, not as strings: past 9999-12-31 an ISO day is "+010000-01-01", which sorts
+ * before "9999-…" and would never end the loop (the request date range is bounded before this).
+ */
 export function bucketStarts(from: string, to: string, granularity: string): string[] {
   const out: string[] = [];
-  let d = from;
-  if (granularity === 'week') {
-    const dow = (new Date(dayMs(from)).getUTCDay() + 6) % 7; // 0 = Monday
-    d = addDays(from, -dow);
-  } else if (granularity === 'month') {
-    d = `${from.slice(0, 7)}-01`;
-  }
-  while (d <= to) {
-    out.push(d);
-    if (granularity === 'week') d = addDays(d, 7);
-    else if (granularity === 'month') {
-      const [y, m] = d.split('-').map(Number);
-      d = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    } else d = addDays(d, 1);
+  let d = dayMs(from);
+  if (granularity === 'week')
+    d -= ((new Date(d).getUTCDay() + 6) % 7) * DAY; // back to Monday
+  else if (granularity === 'month') d = Date.UTC(new Date(d).getUTCFullYear(), new Date(d).getUTCMonth(), 1);
+  for (const end = dayMs(to); d <= end;) {
+    out.push(toDay(d));
+    if (granularity === 'week') d += 7 * DAY;
+    else if (granularity === 'month') d = Date.UTC(new Date(d).getUTCFullYear(), new Date(d).getUTCMonth() + 1, 1);
+    else d += DAY;
   }
   return out;
 }

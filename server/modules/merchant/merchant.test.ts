@@ -187,7 +187,7 @@ describe('POST /merchant/edit', () => {
     expect(r.data).toMatchObject({ status: 'disabled', contact: m.contact, bankAccountName: m.bankAccountName });
     const clear = await k.call('POST', '/api/merchant/edit', { body: { id: m.id, contact: null } });
     expect(clear.status).toBe(400);
-    expect(clear.msg).toBe('请填写「联系人」');
+    expect(clear.msg).toBe('联系人 不能为空');
     const remark = await k.call('POST', '/api/merchant/edit', { body: { id: m.id, remark: null } });
     expect(remark.data.remark).toBeNull();
     const unknown = await k.call('POST', '/api/merchant/edit', { body: { id: '12345', status: 'enabled' } });

@@ -83,9 +83,9 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
   const nextId = options.nextId ?? fallbackNextId;
   const [province, city, district] = checkRegion(data.region);
   const paid = toCents(data.paidAmount);
-  if (paid < 0n) throw bad('server.validation.money', { field: 'paidAmount' });
+  if (paid < 0n) throw bad('server.validation.money', { field: 'order.paidAmount' });
   const quantity = data.quantity ?? 1;
-  if (!Number.isInteger(quantity) || quantity < 1) throw bad('server.validation.min', { field: 'quantity', limit: 1 });
+  if (!Number.isInteger(quantity) || quantity < 1) throw bad('server.validation.min', { field: 'order.quantity', limit: 1 });
 
   return db.transaction(async (tx) => {
     let merchantId = id(data.merchantId);
@@ -93,14 +93,14 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
     let platform = data.platform ?? 'manual';
     if (shopId !== null) {
       const { rows } = await tx.query<{ merchant_id: bigint; platform: string }>('SELECT merchant_id, platform FROM shops WHERE id = $1', [shopId]);
-      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'shopId' });
+      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'order.shop' });
       if (merchantId !== null && merchantId !== rows[0].merchant_id) throw bad('server.order.shopMerchantMismatch');
       merchantId = rows[0].merchant_id;
       platform = data.platform ?? rows[0].platform;
     }
-    if (merchantId === null) throw bad('server.validation.required', { field: 'merchantId' });
+    if (merchantId === null) throw bad('server.validation.required', { field: 'order.merchant' });
     const m = await tx.query('SELECT 1 FROM merchants WHERE id = $1', [merchantId]);
-    if (!m.rows[0]) throw bad('server.order.notFoundRef', { field: 'merchantId' });
+    if (!m.rows[0]) throw bad('server.order.notFoundRef', { field: 'order.merchant' });
 
     let productTitle = data.productTitle?.trim() || null;
     let skuName = data.skuName?.trim() || null;
@@ -112,7 +112,7 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
         'SELECT title, merchant_id, shop_id FROM products WHERE id = $1',
         [productId],
       );
-      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'productId' });
+      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'order.product' });
       if (rows[0].merchant_id !== merchantId || (shopId !== null && rows[0].shop_id !== shopId)) throw bad('server.order.productMismatch');
       productTitle = productTitle ?? rows[0].title;
     }
@@ -122,7 +122,7 @@ export async function createOrder(db: Db, data: NewOrder, actor: Actor = SYSTEM_
            FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1`,
         [skuId],
       );
-      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'skuId' });
+      if (!rows[0]) throw bad('server.order.notFoundRef', { field: 'order.sku' });
       if (productId !== null && rows[0].product_id !== productId) throw bad('server.order.skuMismatch');
       if (rows[0].merchant_id !== merchantId) throw bad('server.order.productMismatch');
       skuName = skuName ?? rows[0].name;

@@ -23,7 +23,6 @@ export const products = defineResource<Product>({
   countJoins: '', // every product has its shop and merchant (foreign keys)
   columns: { shopName: 's.name', merchantName: 'm.name', skuCount: 'agg.sku_count', imageUrl: false, servicePriceRange: false, syncable: false },
   selects: { shopAuthStatus: 's.auth_status', minSp: 'agg.min_sp', maxSp: 'agg.max_sp' },
-  strictSort: true,
   nullsLast: true,
   notFoundKey: 'server.product.notFound',
   // Fills in the record the resource layer made for this row (fresh, so changed in place; a spread

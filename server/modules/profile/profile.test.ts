@@ -33,7 +33,7 @@ describe('personal centre', () => {
     expect((await t.get('/api/user/info', { token })).data.data.nickname).toBe('王丽华');
     const blank = await t.post('/api/profile/edit', { nickname: '   ' }, { token, locale: 'en-US' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.data.data.errors).toEqual([{ field: 'nickname', message: 'Name cannot be empty' }]);
+    expect(blank.data.data.errors).toEqual([{ field: 'nickname', message: 'Name is required' }]);
     const avatar = await t.post('/api/profile/edit', { avatar: 'f'.repeat(32) }, { token });
     expect(avatar.statusCode).toBe(400);
     expect(avatar.data.msg).toBe('头像文件不存在，请重新上传');

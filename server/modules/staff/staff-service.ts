@@ -29,7 +29,6 @@ export const staff = defineResource<StaffRecord>({
   countJoins: '',
   selects: { storeName: 's.name', merchantName: 'm.name' },
   columns: { password: false }, // stored only as password_hash, by the rules below
-  strictSort: true,
   touch: 'updated_at',
   notFoundKey: 'server.staff.notFound',
   // fills in the fresh record the resource layer made for this row (no spread: V8's slow path)

@@ -66,7 +66,7 @@ describe('POST /user/add', () => {
 
     const blank = await add({ ...valid, username: 'blanknick', nickname: '   ' }, { locale: 'en-US' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.data.msg).toBe('Name must not be blank');
+    expect(blank.data.msg).toBe('Name is required');
     expect(await countUsers()).toBe(before);
   });
 

@@ -183,7 +183,7 @@ describe('POST /store/edit', () => {
     const s = await newStore({ name: '小羊管家（盐田店）' });
     const clear = await k.call('POST', '/api/store/edit', { body: { id: s.id, address: null } });
     expect(clear.status).toBe(400);
-    expect(clear.msg).toBe('请填写「详细地址」');
+    expect(clear.msg).toBe('详细地址 不能为空');
     expect((await k.call('POST', '/api/store/edit', { body: { id: '9999', name: 'x' } })).status).toBe(404);
     const fin = await k.call('POST', '/api/store/edit', { token: k.finance, body: { id: s.id, name: '财务改名' } });
     expect(fin.status).toBe(403);
