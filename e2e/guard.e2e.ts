@@ -179,13 +179,19 @@ describe('signed in', () => {
     });
   }
 
-  test('a typed URL without the role shows the 403 page', async () => {
+  test('a typed URL without the role shows the 403 page, and asks the API nothing of that screen', async () => {
     const { ctx, page } = await pageAs('dispatcher');
-    for (const path of ['/staff', '/merchant?status=1']) {
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
+    for (const path of ['/staff', '/merchant?status=1', '/logisticsOrder']) {
       await page.goto(path);
       await page.getByTestId('result-403').getByText('403', { exact: true }).waitFor();
       assert.equal(pathOf(page), path);
     }
+    await page.waitForTimeout(300);
+    assert.deepEqual(refused, [], 'the 403 page sent calls that were refused');
     await shot(page, 'guard-403-dispatcher');
     await ctx.close();
   });

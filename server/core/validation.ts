@@ -13,6 +13,7 @@ import {
   CODES,
   DATE_MAX,
   DATE_MIN,
+  MONEY_MAX,
   compareDecimal,
   inputJsonSchema,
   resolveInput,
@@ -295,12 +296,14 @@ export function describeErrors(errors: ErrorObject[], params: Map<string, AnyFie
       }
       case 'minimum':
       case 'exclusiveMinimum':
-      case 'decimalMin':
         message = t('server.validation.min', { limit: String(p.limit ?? def?.min ?? '') });
+        break;
+      case 'decimalMin':
+        message = t('server.validation.min', { limit: String(def?.min ?? `-${MONEY_MAX}`) });
         break;
       case 'decimalMax':
         // An id past 2⁶³ − 1 is not "too large", it is simply no id.
-        message = def && ID_TYPES.has(def.type) ? t(PATTERN_KEYS[def.type]!) : t('server.validation.max', { limit: String(p.limit ?? def?.max ?? '') });
+        message = def && ID_TYPES.has(def.type) ? t(PATTERN_KEYS[def.type]!) : t('server.validation.max', { limit: String(def?.max ?? MONEY_MAX) });
         break;
       case 'maximum':
       case 'exclusiveMaximum':

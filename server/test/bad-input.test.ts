@@ -160,3 +160,14 @@ describe('requests malformed in ways the parser or the query string show', () =>
     refused({ statusCode: raw.statusCode, data: raw.json() }, /__proto__/);
   });
 });
+
+describe('an amount too large for its column', () => {
+  test('is refused as too large (the field\'s max), not as "not an amount"', async () => {
+    const res = await t.post(
+      '/api/order/refund',
+      { id: orderId, refundAmount: '99999999999', reason: 'x' },
+      { token: finance, headers: { 'idempotency-key': 'bad-input-refund-5' } },
+    );
+    refused(res, /^退款金额 不能大于 9999999.99$/); // its declared max
+  });
+});

@@ -15,9 +15,23 @@ describe('fieldRules', () => {
   });
   it('uses the declared pattern message', async () => {
     const rules = fieldRules(fields.username, t, { label: '用户名' });
-    expect(await firstError(rules, '9abc')).toBe('staff.usernamePattern');
+    expect(await firstError(rules, '9abc')).toBe('renderer.rule.patternHint:{"field":"用户名","hint":"staff.usernamePattern"}');
     expect(await firstError(rules, 'ab')).toContain('renderer.rule.minLength');
     expect(await firstError(rules, 'zhangsan')).toBeNull();
+  });
+  it('gives a field one message, its first problem (too short and not the pattern: the length)', async () => {
+    const rules = fieldRules(fields.username, t, { label: '用户名' });
+    const failures: string[] = [];
+    for (const r of rules) await r.validator?.(r, '9').catch((e: Error) => failures.push(e.message));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('renderer.rule.minLength');
+  });
+  it('says an amount too large is too large, not that it is no amount', async () => {
+    const rules = fieldRules({ type: 'money', title: 'order.paidAmount' }, t, { label: '实付金额' });
+    expect(await firstError(rules, '99999999999')).toContain('renderer.rule.max');
+    expect(await firstError(rules, '99999999999')).toContain('9999999999.99');
+    expect(await firstError(rules, '1.234')).toContain('renderer.rule.money');
+    expect(await firstError(rules, '9999999999.99')).toBeNull();
   });
   it('checks phones with the shared pattern', async () => {
     const rules = fieldRules(fields.phone, t, { label: '手机号' });

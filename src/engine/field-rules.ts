@@ -8,7 +8,7 @@
  * const rules = fieldRules(staff.fields.username, (id, v) => intl.formatMessage({ id }, v));
  * <Form.Item name="username" rules={rules}>
  */
-import { BIGINT_PATTERN, PHONE_PATTERN, compareDecimal, type AnyField } from '../schema';
+import { BIGINT_PATTERN, MONEY_MAX, PHONE_PATTERN, compareDecimal, type AnyField } from '../schema';
 
 /** Structural subset of antd's Rule. */
 export interface FieldRule {
@@ -22,6 +22,8 @@ export interface FieldRule {
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
 
 export const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+/** An amount of any size (its size is a rule of its own: "at most 9999999999.99", not "not an amount"). */
+const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
 
 /** Types whose control is a picker rather than a text box ("请选择…" instead of "请输入…"). */
 const PICKED = new Set(['enum', 'boolean', 'date', 'datetime', 'dateRange', 'region', 'image', 'file', 'dict', 'ref']);
@@ -61,20 +63,22 @@ export function fieldRules(field: AnyField, t: Translate, opts: { label?: string
   switch (field.type) {
     case 'phone': {
       const re = new RegExp(field.pattern ?? PHONE_PATTERN);
-      rules.push(check((v) => re.test(String(v)), field.patternMessage ? t(field.patternMessage) : t('renderer.rule.phone', { field: label })));
+      rules.push(
+        check(
+          (v) => re.test(String(v)),
+          field.patternMessage ? t('renderer.rule.patternHint', { field: label, hint: t(field.patternMessage) }) : t('renderer.rule.phone', { field: label }),
+        ),
+      );
       break;
     }
     case 'money': {
-      rules.push(check((v) => MONEY_PATTERN.test(String(v)), t('renderer.rule.money', { field: label })));
-      const ok = (v: unknown) => MONEY_PATTERN.test(String(v));
-      if (field.min !== undefined) {
-        const min = String(field.min);
-        rules.push(check((v) => !ok(v) || compareDecimal(String(v), min) >= 0, t('renderer.rule.min', { field: label, min })));
-      }
-      if (field.max !== undefined) {
-        const max = String(field.max);
-        rules.push(check((v) => !ok(v) || compareDecimal(String(v), max) <= 0, t('renderer.rule.max', { field: label, max })));
-      }
+      rules.push(check((v) => AMOUNT.test(String(v)), t('renderer.rule.money', { field: label })));
+      const ok = (v: unknown) => AMOUNT.test(String(v));
+      // the field's own bounds, else what a money column holds (as the server's schema: derive.ts)
+      const min = field.min !== undefined ? String(field.min) : `-${MONEY_MAX}`;
+      const max = field.max !== undefined ? String(field.max) : MONEY_MAX;
+      rules.push(check((v) => !ok(v) || compareDecimal(String(v), min) >= 0, t('renderer.rule.min', { field: label, min })));
+      rules.push(check((v) => !ok(v) || compareDecimal(String(v), max) <= 0, t('renderer.rule.max', { field: label, max })));
       break;
     }
     case 'number':
@@ -109,12 +113,33 @@ export function fieldRules(field: AnyField, t: Translate, opts: { label?: string
   }
   if (field.pattern && field.type !== 'phone') {
     const re = new RegExp(field.pattern);
-    rules.push(check((v) => re.test(String(v)), field.patternMessage ? t(field.patternMessage) : t('renderer.rule.pattern', { field: label })));
+    rules.push(
+      check(
+        (v) => re.test(String(v)),
+        field.patternMessage ? t('renderer.rule.patternHint', { field: label, hint: t(field.patternMessage) }) : t('renderer.rule.pattern', { field: label }),
+      ),
+    );
   }
   if (field.maxItems !== undefined && multi) {
     rules.push(check((v) => !Array.isArray(v) || v.length <= field.maxItems!, t('renderer.rule.maxItems', { field: label, max: field.maxItems })));
   }
-  return rules;
+  return oneMessage(rules);
+}
+
+/**
+ * The value checks run one after another as one rule, so a field shows one message, its first
+ * problem: antd runs every rule and listed each failure ("at least 8 characters" under "use 8–64
+ * characters with letters and digits" for a password "1").
+ */
+function oneMessage(rules: FieldRule[]): FieldRule[] {
+  const checks = rules.filter((r) => r.validator);
+  if (checks.length < 2) return rules;
+  const first: FieldRule = {
+    validator: async (rule, value) => {
+      for (const c of checks) await c.validator!(rule, value);
+    },
+  };
+  return [...rules.filter((r) => !r.validator), first];
 }
 
 /** Runs rules the way a form would (for tests and non-antd callers); resolves with the first message or null. */

@@ -154,6 +154,17 @@ describe('ResourceScreen: staff list', () => {
     expect(rt.calls.filter((c) => (c.input as { username?: string }).username === 'lisi')).toHaveLength(1);
   });
 
+  it('a click on Search with the filters unchanged asks again (fresh rows, page 1)', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?username=lisi', user: me });
+    await screen.findByText('王管理');
+    const input = screen.getByPlaceholderText('请输入' + messages['staff.username']) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('lisi'));
+    const before = rt.calls.filter((c) => c.path === '/user/list').length;
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/user/list')).toHaveLength(before + 1));
+    expect(rt.calls.at(-1)?.input).toEqual({ username: 'lisi', current: 1, pageSize: 20 });
+  });
+
   it('sorts by a sortable column: the request and the URL carry it, and the header shows it', async () => {
     const { rt, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
     await screen.findByText('王管理');
@@ -341,7 +352,7 @@ describe('ResourceScreen: add form', () => {
     const { rt } = await openAdd({ '/user/add': () => ({}) });
     fireEvent.change(within(dialog()).getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: '9abc' } });
     fireEvent.click(ok());
-    await waitFor(() => expect(errorsIn(dialog())).toContain(messages['staff.usernamePattern']));
+    await waitFor(() => expect(errorsIn(dialog())).toContain(`${messages['staff.username']}格式不正确：${messages['staff.usernamePattern']}`));
     expect(errorsIn(dialog())).toEqual(
       expect.arrayContaining(['请输入' + messages['staff.nickname'], '请输入' + messages['staff.password'], '请选择' + messages['staff.roles']]),
     );

@@ -92,7 +92,10 @@ export function resolveBindingInput(resource: Resource, binding: ApiBinding): Re
   return out;
 }
 
-const MONEY = '^-?\\d{1,10}(\\.\\d{1,2})?$';
+/** An amount: digits and at most two decimals; its size is checked apart (decimalMin/Max), so 11 digits read "at most 9999999999.99", not "not an amount". */
+const MONEY = '^-?\\d{1,20}(\\.\\d{1,2})?$';
+/** The largest amount a money column (numeric(12,2)) holds: the bound of a money field that declares none. */
+export const MONEY_MAX = '9999999999.99';
 export const BIGINT_PATTERN = '^[1-9][0-9]{0,18}$';
 /** 2⁶³ − 1: a 19-digit id above it is refused before it reaches a bigint column. */
 export const BIGINT_MAX = '9223372036854775807';
@@ -152,8 +155,8 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<P
       break;
     case 'money':
       Object.assign(s, { type: 'string', pattern: MONEY });
-      if (field.min !== undefined) s.decimalMin = String(field.min);
-      if (field.max !== undefined) s.decimalMax = String(field.max);
+      s.decimalMin = field.min !== undefined ? String(field.min) : `-${MONEY_MAX}`;
+      s.decimalMax = field.max !== undefined ? String(field.max) : MONEY_MAX;
       break;
     case 'bigint':
       Object.assign(s, { type: 'string', pattern: BIGINT_PATTERN, decimalMax: BIGINT_MAX });

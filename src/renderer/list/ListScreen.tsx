@@ -219,12 +219,20 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const [folded, setFolded] = useState(true);
   // The search form's values (as ProForm hands them to onSubmit) become the list's filters; the form
   // already shows them, so the URL-following effect above leaves it alone this once.
+  // A click on Search or Reset with the filters unchanged asks again (page 1): the user wants fresh
+  // rows, and a request is also how an expired session is noticed. ProForm's own submit (Enter, and
+  // once as the form mounts) leaves an unchanged search alone.
   const searchWith = useMemo(
-    () => (values: Record<string, unknown>) => {
-      const filters = formValuesToFilters(resource, values);
-      submitted.current = filtersKey(filters);
-      live.current.list.setFilters(filters);
-    },
+    () =>
+      (values: Record<string, unknown>, clicked = false) => {
+        const filters = formValuesToFilters(resource, values);
+        const list = live.current.list;
+        submitted.current = filtersKey(filters);
+        if (clicked && filtersKey(filters) === filtersKey(list.state.filters)) {
+          if (list.state.current === 1) list.refetch();
+          else list.setPage(1);
+        } else list.setFilters(filters);
+      },
     [resource],
   );
   // Search reads the form's values validated and formatted (what ProForm's submit would hand on) and
@@ -241,7 +249,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
       } catch {
         return; // the form shows what is wrong
       }
-      searchWith(values);
+      searchWith(values, true);
     },
     [searchWith],
   );
@@ -253,7 +261,7 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const resetSearch = useMemo(
     () => () => {
       formRef.current?.setFieldsValue(blankSearch);
-      searchWith({});
+      searchWith({}, true);
     },
     [blankSearch, searchWith],
   );

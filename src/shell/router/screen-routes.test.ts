@@ -6,6 +6,8 @@ import { finishNavigation } from './progress';
 import { screenRoutes } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { clearPrefetched } from '../request/prefetch';
+import { setSession } from '../session/session-store';
+import type { RuntimeUser } from '../../engine/runtime';
 
 const bar = () => document.getElementById('nprogress');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,7 +73,9 @@ describe('a list screen route asks for its first data as the navigation starts',
     vi.unstubAllGlobals();
     clearPrefetched();
     shareKeptPages(new Map());
+    setSession({ user: null });
   });
+  const signIn = (roles: string[]) => setSession({ user: { id: '1', username: 'u', nickname: 'u', roles } as unknown as RuntimeUser });
 
   it("sends the list and count requests of the URL's state from the loader, before the screen renders; a kept page asks nothing", async () => {
     const sent: string[] = [];
@@ -79,6 +83,7 @@ describe('a list screen route asks for its first data as the navigation starts',
       sent.push(String(url));
       return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
     });
+    signIn(['dispatcher']);
     const [route] = screenRoutes([peopleScreen]);
     const load = route.loader as (args: { request: Request }) => unknown;
     load({ request: new Request('http://localhost/people?name=lin&current=2') });
@@ -93,6 +98,24 @@ describe('a list screen route asks for its first data as the navigation starts',
     load({ request: new Request('http://localhost/people') });
     await sleep(50);
     expect(sent, 'a kept page shows as it was').toEqual([]);
+    finishNavigation(0);
+  });
+
+  it('asks nothing for a screen the user may not open (it shows 403; its calls would be refused)', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(String(url));
+      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
+    });
+    signIn(['dispatcher']);
+    const [route] = screenRoutes([{ ...peopleScreen, roles: ['admin'] }]);
+    (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/people') });
+    await sleep(50);
+    expect(sent).toEqual([]);
+    finishNavigation(0);
+    signIn(['admin']);
+    (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/people') });
+    await waitFor(() => expect(sent).toHaveLength(2));
     finishNavigation(0);
   });
 });

@@ -10,7 +10,7 @@ import { use } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { Resource, ScreenRoute } from '../../schema';
 import { allowsRoles } from '../../schema/derive';
-import { useSession } from '../session/session-store';
+import { sessionState, useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
 import { startProgress } from './progress';
@@ -78,9 +78,11 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
         // A list screen mounting afresh asks for its list, counts and switches now, as the navigation
         // starts, instead of once it has rendered (~140 ms later for a menu click to /staff): its
         // render takes the answers (the first render shows the rows when they are in). A kept page
-        // shows as it was and asks nothing.
+        // shows as it was and asks nothing. Nothing for a screen the user may not open: it shows 403
+        // (ScreenElement), and its calls would only be refused (a 403 and a console error each).
         const url = args && new URL(args.request.url);
-        if (url && screen.kind === 'resource' && !isKeptAlive(url.pathname))
+        const user = sessionState().user;
+        if (url && screen.kind === 'resource' && !isKeptAlive(url.pathname) && user && allowsRoles(screen.roles, user.roles))
           void schema.then((resource) => firstListCalls(resource, url.searchParams).forEach((c) => prefetchCall(c.binding, c.input))).catch(() => {});
         return null;
       },
