@@ -181,6 +181,9 @@ describe('signed in', () => {
 
   test('a typed URL without the role shows the 403 page, and asks the API nothing of that screen', async () => {
     const { ctx, page } = await pageAs('dispatcher');
+    // signed in and seen once (as after /login): the console knows the user's roles from then on
+    await page.goto('/index');
+    await page.getByTestId('home-user').waitFor();
     const refused: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 403) refused.push(r.url());

@@ -65,6 +65,21 @@ describe('sendEarlyRequests', () => {
     expect(requests.length).toBe(before + 1);
   });
 
+  it('leaves out a list the remembered roles may not open (it shows 403); sends it when they may or none are known', async () => {
+    history.replaceState(null, '', '/merchant');
+    localStorage.setItem('rolesHint', 'dispatcher');
+    expect(await sendEarlyRequests()).toBe(true);
+    expect(requests.map((u) => u.split('?')[0]).sort()).toEqual(['/api/user/info', '/locales/zh-CN.json']);
+    for (const hint of ['admin', null]) {
+      requests = [];
+      clearPrefetched();
+      if (hint) localStorage.setItem('rolesHint', hint);
+      else localStorage.removeItem('rolesHint');
+      await sendEarlyRequests();
+      expect(requests.some((u) => u.startsWith('/api/merchant/list'))).toBe(true);
+    }
+  });
+
   it('sends nothing without a session or on a route that is not a list', async () => {
     localStorage.removeItem('Authorization');
     expect(await sendEarlyRequests()).toBe(false);

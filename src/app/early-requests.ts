@@ -19,6 +19,7 @@ import { catalogueUrl } from '../shell/i18n/load-messages';
 import { prefetch } from '../shell/request/prefetch';
 import { getUrl } from '../shell/request/query-string';
 import { firstListCalls } from '../engine/list-first-calls';
+import { mayOpenByHint } from '../shell/session/known-roles';
 
 /** The list screen this path shows, if any. */
 export function listScreenAt(path: string) {
@@ -43,7 +44,8 @@ export async function sendEarlyRequests(): Promise<boolean> {
   try {
     // the route's schema chunk, started from <head> by the build (vite.config.ts, app-preload)
     const resource = (await screen.load()) as Resource;
-    for (const { binding, input } of firstListCalls(resource, new URLSearchParams(location.search))) get(binding.path, input);
+    // not for a screen the user's roles (as last known) do not allow: it shows 403, and the calls would be refused
+    if (mayOpenByHint(screen.roles)) for (const { binding, input } of firstListCalls(resource, new URLSearchParams(location.search))) get(binding.path, input);
   } catch (e) {
     console.warn('early requests skipped:', e);
   }

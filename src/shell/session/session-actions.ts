@@ -11,6 +11,7 @@ import { callApi } from '../request/client';
 import { authBindings } from './auth-bindings';
 import { sessionState, setSession } from './session-store';
 import { clearToken, getToken, setToken } from './token';
+import { forgetRoles, rememberRoles } from './known-roles';
 
 export async function signIn(username: string, password: string): Promise<void> {
   const data = await callApi<{ token?: string }>(authBindings().login, { username, password });
@@ -44,7 +45,10 @@ export function loadUser(): Promise<RuntimeUser> {
     .then((data) => {
       const user = toUser(data);
       // signed out (or in as someone else) meanwhile: do not install a stale user
-      if (getToken() === token) setSession({ user, status: 'ready' });
+      if (getToken() === token) {
+        setSession({ user, status: 'ready' });
+        rememberRoles(user.roles);
+      }
       return user;
     })
     .catch((e: unknown) => {
@@ -65,6 +69,7 @@ export async function signOut(): Promise<void> {
     console.warn('logout call failed; the token is cleared anyway', e);
   }
   clearToken();
+  forgetRoles();
   setSession({ signedIn: false, user: null, status: 'idle', ended: false });
 }
 
@@ -74,5 +79,6 @@ export async function signOut(): Promise<void> {
  */
 export function forgetSession(ended = false): void {
   clearToken();
+  forgetRoles();
   setSession({ signedIn: false, user: null, status: 'idle', ended });
 }
