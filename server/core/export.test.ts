@@ -68,3 +68,15 @@ describe('export declared in the schema (exportOf)', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('a column of labelled values', () => {
+  test("the operation log's changes read 'field: before → after', not [object Object]", async () => {
+    const store = (await t.db.query<{ id: bigint; name: string }>('SELECT id, name FROM stores ORDER BY id LIMIT 1')).rows[0];
+    const renamed = await t.postForm('/api/store/edit', { id: String(store.id), name: `${store.name}（导出）` }, undefined, { token: admin });
+    expect(renamed.data.code).toBe(0);
+    const { rows } = await sheetOf('/api/operationLog/export', { columns: 'changes', recordId: String(store.id) });
+    const cells = rows.slice(1).map((r) => String(r[0]));
+    expect(cells.some((c) => c.includes(`门店名称: ${store.name} → ${store.name}（导出）`))).toBe(true);
+    expect(cells.join('\n')).not.toContain('[object Object]');
+  });
+});

@@ -21,6 +21,7 @@ import ExcelJS from 'exceljs';
 import type { AnyField, AppSchema, FieldType, Resource } from '../../src/schema';
 import type { Handler, HandlerContext } from './contract';
 import type { I18n } from './i18n';
+import { stringifyJson } from './json';
 import { KEYSET, type KeysetCursor, type KeysetRead } from './resource';
 
 /** rows per page read by OFFSET (a list's own limit) and by keyset */
@@ -85,7 +86,17 @@ interface CellContext {
 
 type Writer = (v: unknown, row: Record<string, unknown>, name: string, f: AnyField, c: CellContext) => Cell;
 
-const text: Writer = (v) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
+/** A value of a text cell: labelled values ({label, before, after} or {label, value}: the operation log's changes) as "label: before → after". */
+const plain = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map(plain).join(', ');
+  if (typeof v !== 'object') return String(v);
+  const o = v as Record<string, unknown>;
+  if (typeof o.label === 'string' && ('before' in o || 'after' in o)) return `${o.label}: ${plain(o.before)} → ${plain(o.after)}`;
+  if (typeof o.label === 'string' && 'value' in o) return `${o.label}: ${plain(o.value)}`;
+  return stringifyJson(v);
+};
+const text: Writer = (v) => (Array.isArray(v) && v.some((x) => x !== null && typeof x === 'object') ? v.map(plain).join('; ') : plain(v));
 const label: Writer = (v, row, name) => text(siblingName(row, name) ?? v, row, name, {} as AnyField, {} as CellContext);
 const enumLabel: Writer = (v, _row, _name, f, c) => {
   const values = (f.enum ? (c.resource.enums?.[f.enum] ?? c.app.enums?.[f.enum]) : undefined)?.values ?? [];

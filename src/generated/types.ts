@@ -856,9 +856,10 @@ export interface OperationLogResults<Id = string> {
 
 /** Result shape "change" (schemas/operationLog.json "shapes"). */
 export interface OperationLogChange {
+  field: string | null;
   label: string;
-  before: string;
-  after: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** Result shape "entry" (schemas/operationLog.json "shapes"). */
@@ -873,7 +874,14 @@ export interface OperationLogEntry<Id = string> {
   recordId: string | null;
   ip: string | null;
   changes: OperationLogChange[];
-  input: OperationLogChange[];
+  input: OperationLogSubmitted[];
+}
+
+/** Result shape "submitted" (schemas/operationLog.json "shapes"). */
+export interface OperationLogSubmitted {
+  field: string | null;
+  label: string;
+  value: unknown;
 }
 
 /** Input of GET /operationLog/detail (operationLog.detail). */

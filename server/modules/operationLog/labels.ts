@@ -1,19 +1,22 @@
 /**
  * How an operation-log entry reads, in the reader's locale, from the schemas themselves: a resource
  * is named by its menu title, an operation by the title of the action or form that calls the binding,
- * a field by its title, an enum value by its label.
+ * a field by its title. Values are not turned into text here: each line names its field and carries
+ * the value as the wire carries it (64-bit ids exact), and the console draws it with its field-type
+ * registry (src/screens/operationLog/ChangeList.tsx), as it draws that field everywhere else.
  */
 import type { AnyField, AppSchema as App, Resource } from '../../../src/schema';
 import type { I18n } from '../../core/i18n';
 import { auditPlan } from '../../core/audit';
+import type { OperationLogChange, OperationLogSubmitted } from '../../../src/generated/types';
 
 export interface Labels {
   resource(name: string): string;
   operation(resource: string, binding: string): string;
-  /** [{label, before, after}] of a stored changes object */
-  changes(resource: string, changes: Record<string, [unknown, unknown]> | null): { label: string; before: string; after: string }[];
-  /** [{label, before: '', after: value}] of a stored input object */
-  input(resource: string, binding: string, input: Record<string, unknown> | null): { label: string; before: string; after: string }[];
+  /** [{field, label, before, after}] of a stored changes object */
+  changes(resource: string, changes: Record<string, [unknown, unknown]> | null): OperationLogChange[];
+  /** [{field, label, value}] of a stored input object */
+  input(resource: string, binding: string, input: Record<string, unknown> | null): OperationLogSubmitted[];
   /** every audited [resource, binding] pair (for the filters' options) */
   audited(): [string, string][];
   reasonLabel: string;
@@ -41,18 +44,6 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     if (form) return t(form.title);
     return has(`operationLog.action.${binding}`) ? t(`operationLog.action.${binding}`) : binding;
   };
-  const show = (field: AnyField | undefined, r: Resource | undefined, v: unknown): string => {
-    if (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length)) return t('operationLog.empty');
-    if (Array.isArray(v)) return v.map((x) => show(field, r, x)).join(t('server.listSeparator'));
-    if (field?.type === 'enum' && field.enum) {
-      const def = r?.enums?.[field.enum] ?? app.enums?.[field.enum];
-      const hit = def?.values.find((x) => String(x.value) === String(v));
-      if (hit) return t(hit.label);
-    }
-    if (field?.type === 'boolean') return t(v ? 'operationLog.yes' : 'operationLog.no');
-    if (typeof v === 'object') return JSON.stringify(v);
-    return String(v);
-  };
   const fieldOf = (r: Resource | undefined, binding: string | undefined, name: string): AnyField | undefined =>
     ((binding ? r?.api?.[binding]?.input?.extra?.[name] : undefined) as AnyField | undefined) ?? r?.fields?.[name];
   const title = (f: AnyField | undefined, name: string) => (f?.title ? t(f.title) : name);
@@ -63,15 +54,13 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     changes(res, changes) {
       const r = byName.get(res);
       return Object.entries(changes ?? {}).map(([name, [b, a]]) => {
-        const f = r?.fields?.[name];
-        return { label: title(f, name), before: show(f, r, b), after: show(f, r, a) };
+        return { field: name, label: title(r?.fields?.[name], name), before: b ?? null, after: a ?? null };
       });
     },
     input(res, binding, input) {
       const r = byName.get(res);
       return Object.entries(input ?? {}).map(([name, v]) => {
-        const f = fieldOf(r, binding, name);
-        return { label: title(f, name), before: '', after: show(f, r, v) };
+        return { field: name, label: title(fieldOf(r, binding, name), name), value: v ?? null };
       });
     },
     reasonLabel: t('operationLog.reason'),

@@ -25,10 +25,11 @@ describe('operation log', () => {
     expect(zh.total).toBe(1);
     const entry = zh.list[0];
     expect(entry).toMatchObject({ kind: 'write', username: 'admin', resource: 'store', operation: 'store.audit', recordId: String(store.id) });
-    expect(entry.changes).toContainEqual({ label: '审核状态', before: '待审核', after: '已通过' });
-    expect(entry.input).toContainEqual({ label: expect.any(String), before: '', after: '已通过' });
+    // values as the wire carries them, for the console to draw as the field (an enum by its label)
+    expect(entry.changes).toContainEqual({ field: 'auditStatus', label: '审核状态', before: 'pending', after: 'approved' });
+    expect(entry.input).toContainEqual({ field: 'result', label: expect.any(String), value: 'approved' });
     const en = await list({ operation: 'store.audit', recordId: String(store.id) }, 'en-US');
-    expect(en.list[0].changes).toContainEqual({ label: 'Audit status', before: 'Pending review', after: 'Approved' });
+    expect(en.list[0].changes).toContainEqual({ field: 'auditStatus', label: 'Audit status', before: 'pending', after: 'approved' });
     const detail = await t.get('/api/operationLog/detail', { token: admin, query: { id: entry.id } });
     expect(detail.data.data.changes).toEqual(entry.changes);
   });
@@ -53,9 +54,28 @@ describe('operation log', () => {
     expect(refused.statusCode).toBe(403);
     const denied = await list({ kind: 'denied' });
     expect(denied.list[0]).toMatchObject({ kind: 'denied', username: 'finance', operation: 'staff.add' });
-    expect(denied.list[0].input).toContainEqual({ label: '需要角色', before: '', after: '管理员' });
+    expect(denied.list[0].input).toContainEqual({ field: null, label: '需要角色', value: '管理员' });
     const read = await t.get('/api/operationLog/list', { token: finance });
     expect(read.statusCode).toBe(403);
+  });
+
+  test('a new record reads with its 64-bit id exact and its values in their wire format (times ISO, enums by value)', async () => {
+    const added = await t.post(
+      '/api/user/add',
+      { username: `oplog${Date.now() % 100000}`, nickname: '审计', password: 'Passw0rd1', roles: ['finance'] },
+      { token: admin },
+    );
+    expect(added.data.code).toBe(0);
+    const rec = added.data.data;
+    expect(String(rec.id)).toMatch(/^\d{16,19}$/);
+    const [entry] = (await list({ operation: 'staff.add', recordId: String(rec.id) })).list;
+    // stored as digits in jsonb; read back with JSON.parse it printed as 914466786856460300
+    expect(entry.changes).toContainEqual({ field: 'id', label: 'ID', before: null, after: String(rec.id) });
+    expect(entry.changes).toContainEqual({ field: 'createdAt', label: expect.any(String), before: null, after: rec.createdAt });
+    expect(entry.changes).toContainEqual({ field: 'roles', label: '角色', before: null, after: ['finance'] });
+    expect(entry.input).toContainEqual({ field: 'roles', label: '角色', value: ['finance'] });
+    const detail = await t.get('/api/operationLog/detail', { token: admin, query: { id: entry.id } });
+    expect(detail.data.data.changes).toEqual(entry.changes);
   });
 
   test('a password reset is recorded without the password; filters by user and time work', async () => {

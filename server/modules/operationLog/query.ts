@@ -1,5 +1,6 @@
 /** Reading the operation log: filters, paging and sorting of GET /operationLog/list, and one entry. */
 import type { Db } from '../../core/contract';
+import { parseJsonNative } from '../../core/json';
 import { toIso, Where } from '../../core/sql';
 import type { Labels } from './labels';
 import type { OperationLogEntry, OperationLogListInput } from '../../../src/generated/types';
@@ -15,13 +16,19 @@ interface Row {
   action: string;
   record_id: string | null;
   ip: string | null;
-  changes: Record<string, [unknown, unknown]> | null;
-  detail: { input?: Record<string, unknown>; reason?: string; roles?: string[] } | null;
+  /** jsonb read as its text (COLUMNS): the drivers parse jsonb with JSON.parse, which rounds 64-bit ids */
+  changes: string | null;
+  detail: string | null;
 }
+
+type Detail = { input?: Record<string, unknown>; reason?: string; roles?: string[] };
 
 export type LogQuery = OperationLogListInput;
 
-const COLUMNS = 'id, at, kind, user_id, username, resource, action, record_id, ip, changes, detail';
+const COLUMNS = 'id, at, kind, user_id, username, resource, action, record_id, ip, changes::text AS changes, detail::text AS detail';
+
+/** Stored JSON back with its big integers as bigint, so 914466786856460288 prints as itself again. */
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (parseJsonNative(text) as T));
 
 function where(q: LogQuery): { sql: string; params: unknown[] } {
   const w = new Where();
@@ -41,7 +48,7 @@ function where(q: LogQuery): { sql: string; params: unknown[] } {
 }
 
 function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
-  const detail = r.detail ?? {};
+  const detail = parsed<Detail>(r.detail) ?? {};
   return {
     id: r.id,
     at: toIso(r.at)!, // NOT NULL column
@@ -52,11 +59,11 @@ function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
     operation: `${r.resource}.${r.action}`,
     recordId: r.record_id,
     ip: r.ip,
-    changes: labels.changes(r.resource, r.changes),
+    changes: labels.changes(r.resource, parsed<Record<string, [unknown, unknown]>>(r.changes)),
     input: [
       ...labels.input(r.resource, r.action, detail.input ?? null),
-      ...(detail.reason ? [{ label: labels.reasonLabel, before: '', after: labels.reason(detail.reason) }] : []),
-      ...(detail.roles?.length ? [{ label: labels.rolesLabel, before: '', after: labels.roles(detail.roles) }] : []),
+      ...(detail.reason ? [{ field: null, label: labels.reasonLabel, value: labels.reason(detail.reason) }] : []),
+      ...(detail.roles?.length ? [{ field: null, label: labels.rolesLabel, value: labels.roles(detail.roles) }] : []),
     ],
   };
 }

@@ -11,6 +11,9 @@ import { fieldTypes } from '../fields';
 import { FieldCell } from './FieldCell';
 import { FoldedAway } from './search-fold';
 
+/** The key of the row actions' column. */
+export const ROW_ACTIONS_KEY = '$operation';
+
 /**
  * `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
  * screen — the key columns come first, so the rest scroll in from the right. `layout.fixed`: whether
@@ -67,7 +70,8 @@ export function tableColumns(
   });
   if (operation) {
     cols.push({
-      key: 'operation',
+      // not a field name (those start with a letter): a field called "operation" keeps its own cells
+      key: ROW_ACTIONS_KEY,
       title: t('renderer.operation'),
       valueType: 'option',
       fixed: layout.fixed ? 'right' : undefined,
