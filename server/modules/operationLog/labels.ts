@@ -42,6 +42,11 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     if (action) return t(action.title);
     const form = Object.values(r?.forms ?? {}).find((f) => f.api === binding);
     if (form) return t(form.title);
+    // a toolbar's switch (its setter) or export button, by the title the user clicked
+    for (const item of r?.list?.toolbar ?? []) {
+      if ('switch' in item && item.set === binding) return t(item.title);
+      if ('export' in item && item.export === binding && item.title) return t(item.title);
+    }
     return has(`operationLog.action.${binding}`) ? t(`operationLog.action.${binding}`) : binding;
   };
   const fieldOf = (r: Resource | undefined, binding: string | undefined, name: string): AnyField | undefined =>

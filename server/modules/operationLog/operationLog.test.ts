@@ -93,3 +93,18 @@ describe('operation log', () => {
     expect(options.data.data).toContainEqual({ value: 'store.audit', label: expect.stringMatching(/^门店管理 · /) });
   });
 });
+
+describe('every audited operation', () => {
+  test('is named in words in both locales (module · action), never by its binding name', async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const ops = (await t.get('/api/dict/auditOperation', { token: admin, locale })).data.data as { value: string; label: string }[];
+      expect(ops.length).toBeGreaterThan(20);
+      const raw = ops.filter((o) => {
+        const [res, binding] = o.value.split('.');
+        const [resLabel, opLabel] = o.label.split(' · ');
+        return resLabel === res || opLabel === binding;
+      });
+      expect(raw, locale).toEqual([]);
+    }
+  });
+});
