@@ -3,7 +3,8 @@
  * each other and no cell's content spills out of its box, headers break only between words, at 1440
  * and 1920 px every column shows without sideways scrolling and the toolbar stays on one line; at
  * 1280 px the table may scroll, fixed columns kept; at 390 px the key columns (the first column and the
- * status column) show without scrolling and the rest stay reachable. The screens come from the schemas.
+ * status column) show without scrolling and the rest stay reachable, the page does not scroll sideways
+ * and the toolbar wraps inside its card. The screens come from the schemas.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -187,6 +188,45 @@ async function measure(page: Page, wide: boolean): Promise<Geometry> {
   }, wide);
 }
 
+/**
+ * At a phone's width: the page does not scroll sideways, and the list toolbar's buttons, switches and
+ * icons sit inside the table's card (they wrap onto more lines), each label on one line (a switch's
+ * label broke one character a line).
+ */
+async function phoneToolbar(page: Page, width: number): Promise<string[]> {
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const pageWidth = document.scrollingElement!.scrollWidth;
+    if (pageWidth > width) problems.push(`the page scrolls sideways: ${pageWidth} px wide on a ${width} px screen`);
+    const toolbar = document.querySelector<HTMLElement>('.ant-pro-table-list-toolbar');
+    const body = toolbar?.closest<HTMLElement>('.ant-pro-card-body');
+    if (!toolbar || !body) return [...problems, 'no list toolbar in a card'];
+    const style = getComputedStyle(body);
+    const b = body.getBoundingClientRect();
+    const left = b.left + parseFloat(style.paddingLeft) - 1;
+    const right = b.right - parseFloat(style.paddingRight) + 1;
+    const name = (e: Element) => (e.textContent ?? '').trim() || e.querySelector('[aria-label]')?.getAttribute('aria-label') || e.className.toString();
+    // each button or switch of the toolbar (ProTable's unnamed row of them) and each icon
+    for (const e of toolbar.querySelectorAll('.ant-pro-table-list-toolbar-right > div:not([class]) > *, .ant-pro-table-list-toolbar-setting-item')) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && (r.left < left || r.right > right))
+        problems.push(
+          `toolbar item "${name(e)}" (${Math.round(r.left)}–${Math.round(r.right)} px) is outside the card (${Math.round(left)}–${Math.round(right)} px)`,
+        );
+    }
+    const walker = document.createTreeWalker(toolbar.querySelector('.ant-pro-table-list-toolbar-right') ?? toolbar, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!(node.textContent ?? '').trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`toolbar label "${(node.textContent ?? '').trim()}" breaks over ${tops.size} lines`);
+    }
+    return problems;
+  }, width);
+}
+
 for (const locale of LOCALES) {
   describe(`list geometry, ${locale}`, () => {
     for (const s of screens) {
@@ -208,12 +248,12 @@ for (const locale of LOCALES) {
         assert.deepEqual(failures, [], `${path} (${locale})`);
       });
 
-      test(`${path}: at 390 px the key columns show and the rest is reachable`, async () => {
+      test(`${path}: at 390 px the key columns show, the rest is reachable, the toolbar wraps inside its card`, async () => {
         const page = await pageIn(locale);
         await openList(page, path, 390);
         const g = await measure(page, false);
         if (SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-390`);
-        const failures = [...g.problems];
+        const failures = [...g.problems, ...(await phoneToolbar(page, 390))];
         for (const title of keyTitles(s, locale)) {
           const col = g.visible.find((c) => c.title === title);
           if (!col?.fullyVisible) failures.push(`key column "${title}" is ${col ? 'not fully visible without scrolling' : 'missing'}`);

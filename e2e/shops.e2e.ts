@@ -1,8 +1,8 @@
 /**
  * Shops (/merchantAuth), both locales: authorising a sandbox shop starts its product sync at once —
  * the row shows the progress, then the product count; an expired shop of a platform without an
- * adapter explains the manual path and offers it; the workbench's "expiring" to-do counts the list
- * it opens.
+ * adapter explains the manual path and offers it; the shop drawer's trade-import headers take two
+ * lines at most; the workbench's "expiring" to-do counts the list it opens.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,6 +101,45 @@ describe('shops: next step and sync on authorisation', () => {
       await shot(page, `shops-manual-${locale}`);
       await runRowAction(page, row, msg(locale, 'merchantAuth.shopOrders'));
       await page.waitForURL((u) => u.pathname === '/order' && !!u.searchParams.get('shopId'));
+      await ctx.close();
+    });
+
+    test(`the shop drawer's trade imports: each header on two lines at most, broken between words (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.goto('/merchantAuth');
+      await listSettled(page);
+      const row = page.locator('tr.ant-table-row').first();
+      await row.waitFor();
+      await runRowAction(page, row, msg(locale, 'common.view'));
+      // the headers are what is measured: the table may hold no import yet
+      const table = page.locator('.ant-drawer-content .ant-table', { has: page.getByText(msg(locale, 'merchantAuth.importUnmatched')) });
+      await table.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
+      await table.scrollIntoViewIfNeeded();
+      await page.evaluate('globalThis.__name ??= (f) => f');
+      const problems = await table.evaluate((el) =>
+        [...el.querySelectorAll('thead th')].flatMap((th) => {
+          const out: string[] = [];
+          const title = (th.textContent ?? '').trim();
+          const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+          const lines = new Set<number>();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const all = document.createRange();
+            all.selectNodeContents(node);
+            for (const r of all.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+            for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (tops.size > 1) out.push(`"${title}": the word "${m[0]}" breaks over ${tops.size} lines`);
+            }
+          }
+          if (lines.size > 2) out.push(`"${title}" takes ${lines.size} lines`);
+          return out;
+        }),
+      );
+      await shot(page, `shops-imports-${locale}`);
+      assert.deepEqual(problems, []);
       await ctx.close();
     });
 

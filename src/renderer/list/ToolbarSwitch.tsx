@@ -9,7 +9,7 @@ export function ToolbarSwitch({ resource, item, title }: { resource: Resource; i
   const { message } = App.useApp();
   const t = useT();
   return (
-    <Space size={6}>
+    <Space size={6} className="list-toolbar-switch">
       <span>{t(title)}</span>
       <Switch
         aria-label={t(title)}

@@ -2,9 +2,10 @@
  * Detail section "tradeImports" of a shop: its history trade imports (section.api →
  * /merchantAuth/imports) with their counts. A slot because a detail view cannot hold a nested list.
  */
-import { Table, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { formatDate, formatDateTime, useRuntime } from '../../engine';
+import { Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import type { Field } from '../../schema';
+import { columnWidth, enumValues, formatDate, formatDateTime, textMeasure, useRuntime, type Measure } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import type { MerchantAuthImportRun } from '../../generated/types';
@@ -14,9 +15,41 @@ type ImportRow = MerchantAuthImportRun;
 
 const STATUS_COLOR: Record<string, string> = { running: 'processing', done: 'success', failed: 'error' };
 
-export default function TradeImports({ record, binding }: SlotProps) {
+/**
+ * Each column's title and the field type its cells draw (the shape "importRun": counts are integers,
+ * the status the enum's tags, the range two dates, the problems an ellipsis): the widths follow from
+ * these as a list's do (engine/column-width.ts), never from numbers of this screen.
+ */
+const COLUMNS: Record<string, Field> = {
+  createdAt: { type: 'datetime', title: 'merchantAuth.importCreatedAt' },
+  range: { type: 'dateRange', title: 'merchantAuth.importRange' },
+  status: { type: 'enum', enum: 'tradeImportStatus', title: 'merchantAuth.importStatus' },
+  fetched: { type: 'integer', title: 'merchantAuth.importFetched' },
+  imported: { type: 'integer', title: 'merchantAuth.importImported' },
+  skipped: { type: 'integer', title: 'merchantAuth.importSkipped' },
+  unmatched: { type: 'integer', title: 'merchantAuth.importUnmatched' },
+  operator: { type: 'string', title: 'merchantAuth.importOperator' },
+  error: { type: 'string', ellipsis: true, title: 'merchantAuth.importError' },
+};
+/** antd's small table: 8 px of padding each side of a cell */
+const PADDING = 8;
+
+/**
+ * The narrowest header that holds `title` on two lines at most, broken between words (a list's
+ * header may take more lines; in this drawer nine headers stood three lines tall).
+ */
+function twoLineWidth(title: string, measure: Measure): number {
+  const words = title.split(/\s+/).filter(Boolean);
+  const line = (from: number, to: number) => measure(words.slice(from, to).join(' '), 14, true);
+  let best = line(0, words.length);
+  for (let i = 1; i < words.length; i++) best = Math.min(best, Math.max(line(0, i), line(i, words.length)));
+  return Math.ceil(best) + 2 + 2 * PADDING;
+}
+
+export default function TradeImports({ resource, record, binding }: SlotProps) {
   const t = useT();
-  const { call, locale } = useRuntime();
+  const { call, locale, app } = useRuntime();
+  const { token } = theme.useToken();
   const [rows, setRows] = useState<ImportRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +68,19 @@ export default function TradeImports({ record, binding }: SlotProps) {
     };
   }, [binding, call, id]);
 
+  // each column as wide as its field type's content and its translated title on at most two lines
+  const widths = useMemo(() => {
+    const measure = textMeasure(token.fontFamily);
+    return Object.fromEntries(
+      Object.entries(COLUMNS).map(([key, field]) => {
+        const title = t(field.title);
+        const labels = field.enum ? enumValues(app, resource, field).map((v) => t(v.label)) : undefined;
+        return [key, Math.max(columnWidth(field, title, { measure, locale, padding: PADDING, labels }), twoLineWidth(title, measure))];
+      }),
+    ) as Record<keyof typeof COLUMNS, number>;
+  }, [app, resource, t, locale, token.fontFamily]);
+  const width = (key: string) => ({ title: t(COLUMNS[key].title), width: widths[key] });
+
   if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
   // The range ends at the exclusive midnight after the last day (or at the import time for today).
   const lastDay = (end: string) => formatDate(new Date(new Date(end).getTime() - 1).toISOString(), locale);
@@ -46,26 +92,29 @@ export default function TradeImports({ record, binding }: SlotProps) {
       dataSource={rows}
       pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
       locale={{ emptyText: t('merchantAuth.importsEmpty') }}
+      tableLayout="fixed"
+      // as wide as the columns need: narrower than that (a phone) the table scrolls sideways, wider it spreads them
+      scroll={{ x: Object.values(widths).reduce((a, b) => a + b, 0) }}
       columns={[
-        { title: t('merchantAuth.importCreatedAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, locale) },
-        { title: t('merchantAuth.importRange'), key: 'range', render: (_: unknown, r) => `${formatDate(r.startTime, locale)} ~ ${lastDay(r.endTime)}` },
+        { ...width('createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, locale) },
+        { ...width('range'), key: 'range', render: (_: unknown, r) => `${formatDate(r.startTime, locale)} ~ ${lastDay(r.endTime)}` },
         {
-          title: t('merchantAuth.importStatus'),
+          ...width('status'),
           dataIndex: 'status',
           render: (v: ImportRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`enum.tradeImportStatus.${v}`)}</Tag>,
         },
-        { title: t('merchantAuth.importFetched'), dataIndex: 'fetched', align: 'right' },
-        { title: t('merchantAuth.importImported'), dataIndex: 'imported', align: 'right' },
-        { title: t('merchantAuth.importSkipped'), dataIndex: 'skipped', align: 'right' },
-        { title: t('merchantAuth.importUnmatched'), dataIndex: 'unmatched', align: 'right' },
-        { title: t('merchantAuth.importOperator'), dataIndex: 'operator', render: (v: string | null) => v ?? '-' },
+        { ...width('fetched'), dataIndex: 'fetched', align: 'right' },
+        { ...width('imported'), dataIndex: 'imported', align: 'right' },
+        { ...width('skipped'), dataIndex: 'skipped', align: 'right' },
+        { ...width('unmatched'), dataIndex: 'unmatched', align: 'right' },
+        { ...width('operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '-' },
         {
-          title: t('merchantAuth.importError'),
+          ...width('error'),
           dataIndex: 'error',
           render: (v: string | null) =>
             v ? (
               <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{v}</span>}>
-                <Typography.Text type="danger" ellipsis style={{ maxWidth: 160 }}>
+                <Typography.Text type="danger" ellipsis>
                   {v}
                 </Typography.Text>
               </Tooltip>

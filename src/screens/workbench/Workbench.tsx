@@ -15,6 +15,7 @@ import dashboardSchema from '../../../schemas/dashboard.json';
 import { dashboardPerformance, workbenchRecent, workbenchTodos } from '../../generated/services';
 import { TodayFigures } from './TodayFigures';
 import { TodoCards } from './WorkItemCards';
+import './workbench.css';
 
 const dashboard = dashboardSchema as unknown as Resource;
 const REFRESH_MS = 60_000;
@@ -40,6 +41,7 @@ export default function Workbench() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="workbench">
       {error ? <Alert type="error" showIcon message={t('workbench.loadFailed', { reason: error.message })} /> : null}
       <Card
+        className="workbench-todos"
         title={t('workbench.todos')}
         extra={
           <Space>

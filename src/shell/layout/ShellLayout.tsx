@@ -134,10 +134,15 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
         menu={MENU_PROPS}
         onMenuHeaderClick={() => navigate('/index')}
         menuItemRender={(item, dom) => {
-          const it = item as unknown as MenuItem;
+          const it = item as unknown as MenuItem & { isMobile?: boolean; onClick?: () => void };
+          // On a phone the menu is ProLayout's drawer: its item's onClick folds it (ProLayout's own items
+          // do that; a custom item must call it), so the page picked shows, not the menu over it.
+          const closeDrawer = () => {
+            if (it.isMobile) it.onClick?.();
+          };
           if (it.externalUrl) {
             return (
-              <a href={it.externalUrl} target="_blank" rel="noopener noreferrer">
+              <a href={it.externalUrl} target="_blank" rel="noopener noreferrer" onClick={closeDrawer}>
                 {dom}
               </a>
             );
@@ -150,6 +155,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
                 // page's last query change, whose href would drop the list's filters (seen in e2e/guard).
                 if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
                 e.preventDefault();
+                closeDrawer();
                 navigate(linkTo(it.path));
               }}
             >
