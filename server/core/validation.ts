@@ -172,29 +172,29 @@ export function createValidation(app: AppSchema, i18n: I18n): Validation {
           throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.body');
         }
         const data = normalize({ ...(input as Json) }, schema, source, partial, params);
-        const unstorable = Object.keys(data).find((name) => !storable(data[name]));
-        if (unstorable !== undefined) {
-          const title = params.get(unstorable)?.title;
-          const field = title ? i18n.t(locale, title) : unstorable;
-          const message = i18n.t(locale, 'server.validation.text', { field });
-          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: unstorable, message }] });
-        }
-        // a query string or form naming a one-value field twice (?status=a&status=b): said so, not "must be text"
-        const repeated =
-          source === 'json'
-            ? undefined
-            : Object.keys(data).find((name) => Array.isArray(data[name]) && schema.properties?.[name] && !isList(schema.properties[name]));
-        if (repeated !== undefined) {
-          const title = params.get(repeated)?.title;
-          const message = i18n.t(locale, 'server.validation.repeated', { field: title ? i18n.t(locale, title) : repeated });
-          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: repeated, message }] });
-        }
-        const blank = Object.keys(data).find((name) => needsText(params.get(name)) && isBlank(data[name]));
-        if (blank !== undefined) {
-          const title = params.get(blank)?.title;
-          const message = i18n.t(locale, 'server.validation.required', { field: title ? i18n.t(locale, title) : blank });
-          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: blank, message }] });
-        }
+        // checks ajv cannot express, each a 400 naming the field: a value no text column can hold; a
+        // one-value field repeated in a query string or form (?status=a&status=b: said so, not "must be
+        // text"); required text sent blank
+        const refuse = (name: string | undefined, key: string) => {
+          if (name === undefined) return;
+          const title = params.get(name)?.title;
+          const message = i18n.t(locale, key, { field: title ? i18n.t(locale, title) : name });
+          throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message }, { errors: [{ field: name, message }] });
+        };
+        const names = Object.keys(data);
+        refuse(
+          names.find((name) => !storable(data[name])),
+          'server.validation.text',
+        );
+        if (source !== 'json')
+          refuse(
+            names.find((name) => Array.isArray(data[name]) && schema.properties?.[name] && !isList(schema.properties[name])),
+            'server.validation.repeated',
+          );
+        refuse(
+          names.find((name) => needsText(params.get(name)) && isBlank(data[name])),
+          'server.validation.required',
+        );
         if (check(data)) return data;
         const errors = describeErrors(check.errors ?? [], params, i18n, locale);
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
