@@ -127,6 +127,21 @@ export function headerWidth(title: string, ctx: WidthContext, content: number, s
   return Math.ceil(need + (sortable ? SORTER : 0) + 2);
 }
 
+/**
+ * The narrowest column (with its padding) whose header holds `title` on two lines at most, broken
+ * between words: for a table whose headers may not stand taller (a drawer's nested table).
+ *
+ * @example
+ * titleInTwoLinesWidth('Without a matching product', { measure, padding: 8 })
+ */
+export function titleInTwoLinesWidth(title: string, ctx: Pick<WidthContext, 'measure' | 'padding'>): number {
+  const words = title.split(/\s+/).filter(Boolean);
+  const line = (from: number, to: number) => ctx.measure(words.slice(from, to).join(' '), 14, true);
+  let best = line(0, words.length);
+  for (let i = 1; i < words.length; i++) best = Math.min(best, Math.max(line(0, i), line(i, words.length)));
+  return Math.ceil(best) + 2 + 2 * ctx.padding;
+}
+
 /** A column's width: header or content, whichever is wider, plus padding. */
 export function columnWidth(field: AnyField, title: string, ctx: WidthContext, also: { field: AnyField; labels?: string[] }[] = []): number {
   const content = Math.max(contentWidth(field, ctx), ...also.map((a) => contentWidth(a.field, { ...ctx, labels: a.labels }, 12)));

@@ -5,7 +5,7 @@
 import { Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { Field } from '../../schema';
-import { columnWidth, enumValues, formatDate, formatDateTime, textMeasure, useRuntime, type Measure } from '../../engine';
+import { columnWidth, enumValues, formatDate, formatDateTime, textMeasure, titleInTwoLinesWidth, useRuntime } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import type { MerchantAuthImportRun } from '../../generated/types';
@@ -33,18 +33,6 @@ const COLUMNS: Record<string, Field> = {
 };
 /** antd's small table: 8 px of padding each side of a cell */
 const PADDING = 8;
-
-/**
- * The narrowest header that holds `title` on two lines at most, broken between words (a list's
- * header may take more lines; in this drawer nine headers stood three lines tall).
- */
-function twoLineWidth(title: string, measure: Measure): number {
-  const words = title.split(/\s+/).filter(Boolean);
-  const line = (from: number, to: number) => measure(words.slice(from, to).join(' '), 14, true);
-  let best = line(0, words.length);
-  for (let i = 1; i < words.length; i++) best = Math.min(best, Math.max(line(0, i), line(i, words.length)));
-  return Math.ceil(best) + 2 + 2 * PADDING;
-}
 
 export default function TradeImports({ resource, record, binding }: SlotProps) {
   const t = useT();
@@ -75,7 +63,10 @@ export default function TradeImports({ resource, record, binding }: SlotProps) {
       Object.entries(COLUMNS).map(([key, field]) => {
         const title = t(field.title);
         const labels = field.enum ? enumValues(app, resource, field).map((v) => t(v.label)) : undefined;
-        return [key, Math.max(columnWidth(field, title, { measure, locale, padding: PADDING, labels }), twoLineWidth(title, measure))];
+        return [
+          key,
+          Math.max(columnWidth(field, title, { measure, locale, padding: PADDING, labels }), titleInTwoLinesWidth(title, { measure, padding: PADDING })),
+        ];
       }),
     ) as Record<keyof typeof COLUMNS, number>;
   }, [app, resource, t, locale, token.fontFamily]);
