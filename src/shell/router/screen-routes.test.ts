@@ -75,14 +75,19 @@ describe('a list screen route asks for its first data as the navigation starts',
     shareKeptPages(new Map());
     setSession({ user: null });
   });
-  const signIn = (roles: string[]) => setSession({ user: { id: '1', username: 'u', nickname: 'u', roles } as unknown as RuntimeUser });
-
-  it("sends the list and count requests of the URL's state from the loader, before the screen renders; a kept page asks nothing", async () => {
+  /** The URLs fetched from now on, each answered with an empty page. */
+  const recordRequests = () => {
     const sent: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       sent.push(String(url));
       return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
     });
+    return sent;
+  };
+  const signIn = (roles: string[]) => setSession({ user: { id: '1', username: 'u', nickname: 'u', roles } as unknown as RuntimeUser });
+
+  it("sends the list and count requests of the URL's state from the loader, before the screen renders; a kept page asks nothing", async () => {
+    const sent = recordRequests();
     signIn(['dispatcher']);
     const [route] = screenRoutes([peopleScreen]);
     const load = route.loader as (args: { request: Request }) => unknown;
@@ -102,11 +107,7 @@ describe('a list screen route asks for its first data as the navigation starts',
   });
 
   it('asks nothing for a screen the user may not open (it shows 403; its calls would be refused)', async () => {
-    const sent: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      sent.push(String(url));
-      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
-    });
+    const sent = recordRequests();
     signIn(['dispatcher']);
     const [route] = screenRoutes([{ ...peopleScreen, roles: ['admin'] }]);
     (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/people') });
