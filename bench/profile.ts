@@ -4,7 +4,8 @@
  * (Chromium's sampling profiler over CDP), summed per function: self and inclusive time, top 25 each.
  * Build first (`npm run build`; `npx vite build --minify false` keeps component names). Writes the raw
  * profiles to /tmp/profile-<step>.cpuprofile (open them in Chromium's Performance panel). `FIRST_MS=80` sums only
- * the first 80 ms after the click: the click's own task and the frame after it, which its Event Timing covers.
+ * the first 80 ms after the click: the click's own task and the frame after it, which its Event Timing covers;
+ * `FROM_MS=60` only what runs from 60 ms after the click (after the API's answer: what the page adds to it).
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -129,7 +130,9 @@ try {
     );
     // FIRST_MS=n: only the first n ms after the click (what the click's own task and the frame after it cost: its Event Timing)
     const until = Number(process.env.FIRST_MS) > 0 ? Math.min(f.doneAtMs, start + Number(process.env.FIRST_MS)) : f.doneAtMs;
-    console.log(summarise(profile, t0, start, until));
+    // FROM_MS=n: only from n ms after the click (e.g. after the API answered: what the page adds to the API's time)
+    const from = Number(process.env.FROM_MS) > 0 ? start + Number(process.env.FROM_MS) : start;
+    console.log(summarise(profile, t0, from, until));
   }
 } finally {
   await browser.close();

@@ -19,7 +19,9 @@ const ARM_AFTER_MS = 120;
 
 export function CopyableText({ text }: { text: string }) {
   const t = useT();
-  const [live, setLive] = useState(false);
+  // the text antd's copy was mounted for (a table row drawn again for another record shows another text)
+  const [liveText, setLiveText] = useState<string>();
+  const live = liveText === text;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   if (live) return <Typography.Text copyable={{ text }}>{text}</Typography.Text>;
@@ -27,7 +29,7 @@ export function CopyableText({ text }: { text: string }) {
   // element, and a press and release on different elements is no click.
   const rest = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setLive(true), ARM_AFTER_MS);
+    timer.current = setTimeout(() => setLiveText(text), ARM_AFTER_MS);
   };
   const cancel = () => clearTimeout(timer.current);
   return (
@@ -40,7 +42,7 @@ export function CopyableText({ text }: { text: string }) {
         aria-label={t('renderer.copy')}
         onClick={() => {
           void navigator.clipboard?.writeText(text).catch(() => undefined);
-          setLive(true);
+          setLiveText(text);
         }}
       >
         {COPY}

@@ -38,4 +38,15 @@ describe('EllipsisText', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('drawn again with another text (a table row reused for another record), it starts uncut: no tooltip of the old text', async () => {
+    const { rerender } = render(<EllipsisText text="人民路256号万科城6栋3单元1222室" maxWidth={200} />);
+    const span = screen.getByText('人民路256号万科城6栋3单元1222室');
+    widths(span, 320, 200);
+    fireEvent.mouseEnter(span);
+    await screen.findByRole('tooltip');
+    rerender(<EllipsisText text="短地址" maxWidth={200} />);
+    expect(document.querySelector('.ant-tooltip-open')).toBeNull();
+    expect(screen.getByText('短地址').className).toBe('cell-ellipsis');
+  });
 });

@@ -12,12 +12,14 @@ import { Tooltip } from 'antd';
 
 /** `maxWidth` defaults to the box's width; the cut itself is the `cell-ellipsis` class (cells.css), not an inline style set on every mount. */
 export function EllipsisText({ text, maxWidth }: { text: string; maxWidth?: number | string }) {
-  const [cut, setCut] = useState(false);
+  // the text found cut (a table row drawn again for another record shows another text)
+  const [cutText, setCutText] = useState<string>();
+  const cut = cutText === text;
   const span = (
     <span
       className="cell-ellipsis"
       style={maxWidth === undefined ? undefined : { maxWidth }}
-      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCut(true)}
+      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCutText(text)}
     >
       {text}
     </span>

@@ -154,4 +154,25 @@ describe('StableTable', () => {
     mo.disconnect();
     expect(added.filter((n) => n === 'STYLE').length).toBeGreaterThan(0);
   });
+
+  it("puts a new page into the rows already drawn: the same row elements, each with its record's key and text", () => {
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const view = (dataSource: unknown[]) => {
+      const props = { columns: columns('', vi.fn()), dataSource, rowSelection: { selectedRowKeys: ['4'] } };
+      latest.current = props;
+      return <StableTable latest={latest} props={props} rowKey="id" watch={[]} />;
+    };
+    const { container, rerender } = render(view(rows));
+    const before = [...container.querySelectorAll('tr.ant-table-row')];
+    rerender(view([{ id: '3', name: 'c' }, { id: '4', name: 'd' }, { id: '5', name: 'e' }]));
+    const after = [...container.querySelectorAll('tr.ant-table-row')];
+    expect(after.slice(0, 2)).toEqual(before);
+    expect(after.map((r) => r.getAttribute('data-row-key'))).toEqual(['3', '4', '5']);
+    expect(after.map((r) => r.textContent)).toEqual(['c', 'd', 'e']);
+    // selection follows the record, not the position
+    expect(after.map((r) => r.querySelector('input')?.checked)).toEqual([false, true, false]);
+    rerender(view([]));
+    expect(container.querySelectorAll('tr.ant-table-row')).toHaveLength(0);
+    expect(container.querySelector('.ant-table-placeholder')).not.toBeNull();
+  });
 });
