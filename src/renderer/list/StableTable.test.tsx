@@ -164,7 +164,13 @@ describe('StableTable', () => {
     };
     const { container, rerender } = render(view(rows));
     const before = [...container.querySelectorAll('tr.ant-table-row')];
-    rerender(view([{ id: '3', name: 'c' }, { id: '4', name: 'd' }, { id: '5', name: 'e' }]));
+    rerender(
+      view([
+        { id: '3', name: 'c' },
+        { id: '4', name: 'd' },
+        { id: '5', name: 'e' },
+      ]),
+    );
     const after = [...container.querySelectorAll('tr.ant-table-row')];
     expect(after.slice(0, 2)).toEqual(before);
     expect(after.map((r) => r.getAttribute('data-row-key'))).toEqual(['3', '4', '5']);
