@@ -7,10 +7,11 @@
  * const staff = use(loggedResource(useRuntime().loadResource, 'staff'));
  */
 import type { Resource } from '../../schema';
+import { fulfilled, tracked } from '../../engine/settled';
 
 type Loader = (name: string) => Promise<Resource | undefined>;
 
-const NONE: Promise<Resource | undefined> = Promise.resolve(undefined);
+const NONE: Promise<Resource | undefined> = fulfilled(undefined);
 const loaded = new WeakMap<Loader, Map<string, Promise<Resource | undefined>>>();
 
 export function loggedResource(load: Loader | undefined, name: string): Promise<Resource | undefined> {
@@ -20,7 +21,7 @@ export function loggedResource(load: Loader | undefined, name: string): Promise<
   let p = byName.get(name);
   if (!p) {
     // a schema that fails to load leaves the values as plain text rather than the screen broken
-    p = load(name).catch(() => undefined);
+    p = tracked(load(name).catch(() => undefined));
     byName.set(name, p);
   }
   return p;

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
-import { screenRoutes } from './screen-routes';
+import { loadScreenSchema, screenRoutes } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { clearPrefetched } from '../request/prefetch';
 import { setSession } from '../session/session-store';
@@ -118,5 +118,24 @@ describe('a list screen route asks for its first data as the navigation starts',
     (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/people') });
     await waitFor(() => expect(sent).toHaveLength(2));
     finishNavigation(0);
+  });
+});
+
+describe('a screen whose schema is already in', () => {
+  it('renders in the first render: use() reads the schema loaded in the background without suspending', async () => {
+    const { createElement, Suspense, use } = await import('react');
+    const { render, screen: view } = await import('@testing-library/react');
+    const screen: ScreenRoute = { ...screenLoadedOn(Promise.resolve()), name: 'preloadedScreen', path: '/preloaded' };
+    // the idle preload of the menu's screens
+    await loadScreenSchema(screen);
+    let fallbacks = 0;
+    const Fallback = () => {
+      fallbacks++;
+      return null;
+    };
+    const Body = () => createElement('span', null, (use(loadScreenSchema(screen)) as { name: string }).name);
+    render(createElement(Suspense, { fallback: createElement(Fallback) }, createElement(Body)));
+    expect(view.getByText('slowScreen')).toBeTruthy();
+    expect(fallbacks, 'the screen never showed its fallback').toBe(0);
   });
 });

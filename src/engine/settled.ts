@@ -1,0 +1,28 @@
+/**
+ * Promises that React's `use` reads without suspending once they are settled. `use` suspends on a
+ * promise it has not seen before, even one long fulfilled, and only learns its value from a callback
+ * one microtask later: the component's tree is then rendered hidden and shown again, its effects
+ * mounted twice. A promise marked here as React marks those it has seen (`status` and `value` on the
+ * promise) is read in the render that first asks.
+ *
+ * @example
+ * const schema = tracked(import('./staff.json'));   // use(schema) suspends only while it loads
+ */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/** `promise`, marked with its outcome as soon as it settles (still rejecting for its own callers). */
+export function tracked<T>(promise: Promise<T>): Promise<T> {
+  const p = promise as Tracked<T>;
+  if (p.status) return p;
+  p.status = 'pending';
+  p.then(
+    (value) => Object.assign(p, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(p, { status: 'rejected', reason }),
+  );
+  return p;
+}
+
+/** A promise already fulfilled with `value`, read by `use` at once. */
+export function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+}
