@@ -15,9 +15,15 @@ export function tracked<T>(promise: Promise<T>): Promise<T> {
   const p = promise as Tracked<T>;
   if (p.status) return p;
   p.status = 'pending';
+  // block bodies: a callback returning `p` (a thenable) would make the promise then() returns follow
+  // it, and a rejection of `p` would surface again there, unhandled
   p.then(
-    (value) => Object.assign(p, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(p, { status: 'rejected', reason }),
+    (value) => {
+      Object.assign(p, { status: 'fulfilled', value });
+    },
+    (reason: unknown) => {
+      Object.assign(p, { status: 'rejected', reason });
+    },
   );
   return p;
 }
