@@ -27,7 +27,9 @@ const watches = new Map<string, Watch>();
 export function useLiveShop(resource: Resource, record: Rec): Rec {
   const { call } = useRuntime();
   const id = String(record.id ?? '');
-  const [fresh, setFresh] = useState<Rec | null>(null);
+  // the fresher copy, with the shop it belongs to: a table row drawn again for another shop (rows are
+  // keyed by position) shows that shop's record at once, not this one's copy until the effect clears it
+  const [fresh, setFresh] = useState<{ id: string; rec: Rec } | null>(null);
   const syncing = isSyncing(record);
   const binding = resource.api?.detail;
 
@@ -53,9 +55,9 @@ export function useLiveShop(resource: Resource, record: Rec): Rec {
       watches.set(id, w);
       tick();
     }
-    const sub = (r: Rec) => setFresh(r);
+    const sub = (r: Rec) => setFresh({ id, rec: r });
     w.subs.add(sub);
-    if (w.latest !== record) setFresh(w.latest);
+    if (w.latest !== record) setFresh({ id, rec: w.latest });
     return () => {
       w!.subs.delete(sub);
       if (!w!.subs.size) {
@@ -65,5 +67,5 @@ export function useLiveShop(resource: Resource, record: Rec): Rec {
     };
   }, [id, syncing, binding, call]);
 
-  return fresh ?? record;
+  return fresh?.id === id ? fresh.rec : record;
 }
