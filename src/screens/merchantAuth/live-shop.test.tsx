@@ -22,7 +22,7 @@ describe('useLiveShop', () => {
         shown.push(shop);
         return shop;
       },
-      { wrapper: Wrapper, initialProps: { record: { id: '1', syncStatus: 'running', syncDone: 2, syncTotal: 10 } } },
+      { wrapper: Wrapper, initialProps: { record: { id: '1', syncStatus: 'running', syncDone: 2, syncTotal: 10 } as Rec } },
     );
     await waitFor(() => expect(shown.at(-1)!.syncDone).toBe(7), { timeout: 3000 });
     const before = shown.length;
