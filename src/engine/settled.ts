@@ -28,6 +28,11 @@ export function tracked<T>(promise: Promise<T>): Promise<T> {
   return p;
 }
 
+/** How a promise went, as far as `tracked` (or React's `use`) has marked it; undefined when unmarked. */
+export function statusOf(promise: Promise<unknown>): Tracked<unknown>['status'] {
+  return (promise as Tracked<unknown>).status;
+}
+
 /** A promise already fulfilled with `value`, read by `use` at once. */
 export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });

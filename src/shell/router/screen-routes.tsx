@@ -17,10 +17,10 @@ import { startProgress } from './progress';
 import { firstListCalls } from '../../engine/list-first-calls';
 import { prefetchCall } from '../request/client';
 import { isKeptAlive } from '../layout/keep-alive-context';
-import { tracked } from '../../engine/settled';
+import { statusOf, tracked } from '../../engine/settled';
 
-/** Each screen's schema download and how it went (a failed one is tried again, a loaded one only renders). */
-const schemas = new Map<string, { promise: Promise<Resource>; state: 'loading' | 'loaded' | 'failed' }>();
+/** Each screen's schema download, marked with how it went (statusOf): a failed one is tried again, a loaded one only renders. */
+const schemas = new Map<string, Promise<Resource>>();
 
 /**
  * The screen's schema, loaded once and shared by the loader and the element. A failed load is tried
@@ -30,19 +30,14 @@ const schemas = new Map<string, { promise: Promise<Resource>; state: 'loading' |
  */
 export function loadScreenSchema(screen: ScreenRoute, retry = false): Promise<Resource> {
   let s = schemas.get(screen.name);
-  if (!s || (retry && s.state === 'failed')) {
+  if (!s || (retry && statusOf(s) === 'rejected')) {
     // tracked: a schema loaded in the background (the idle preload of the menu's screens) is new to
     // React at the menu click, and the screen suspended once on it, was rendered hidden and shown
     // again, its effects mounted twice (CPU profile of a menu click to /staff: ~38 ms reconnecting them)
-    const entry = { promise: tracked(screen.load()), state: 'loading' as 'loading' | 'loaded' | 'failed' };
-    entry.promise.then(
-      () => (entry.state = 'loaded'),
-      () => (entry.state = 'failed'),
-    );
-    schemas.set(screen.name, entry);
-    s = entry;
+    s = tracked(screen.load());
+    schemas.set(screen.name, s);
   }
-  return s.promise;
+  return s;
 }
 
 function ScreenBody({ screen }: { screen: ScreenRoute }) {
@@ -77,7 +72,7 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
         const schema = loadScreenSchema(screen, true);
         void schema.catch(() => {});
         // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
-        startProgress(schemas.get(screen.name)?.state !== 'loaded');
+        startProgress(statusOf(schema) !== 'fulfilled');
         preload?.();
         // A list screen mounting afresh asks for its list, counts and switches now, as the navigation
         // starts, instead of once it has rendered (~140 ms later for a menu click to /staff): its
