@@ -1,17 +1,14 @@
 /** enum (coloured tags; selects in forms and search) and boolean (是/否; a switch in forms). */
 import { Select, Space, Switch } from 'antd';
-import { useContext } from 'react';
 import { enumValues, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
-import { StaticTagContext, tagOf } from './static-tag';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { tagOf } from './static-tag';
+import { cellAsComponent } from './cell-env';
 
 /** Coloured tags, as plain elements under a StaticTagProvider (a list screen): static-tag.tsx. */
-function EnumTags({ value, field, resource }: ValueProps) {
-  const { app } = useRuntime();
-  const t = useT();
-  const cls = useContext(StaticTagContext);
+function enumCell({ value, field, resource }: ValueProps, { runtime: { app }, t, tags: cls }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   const values = enumValues(app, resource, field);
   const tag = (v: unknown) => {
@@ -46,9 +43,7 @@ function EnumSelect(p: ControlProps) {
   );
 }
 
-function BooleanValue({ value }: ValueProps) {
-  const t = useT();
-  const cls = useContext(StaticTagContext);
+function booleanCell({ value }: ValueProps, { t, tags: cls }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   return value === true || value === 'true' ? tagOf(cls, 'success', t('renderer.yes')) : tagOf(cls, undefined, t('renderer.no'));
 }
@@ -74,5 +69,8 @@ function BooleanSwitch(p: ControlProps) {
   return <Switch id={p.id} checked={p.value === true} disabled={p.disabled} onChange={(v) => p.onChange?.(v)} />;
 }
 
-export const enumType: FieldTypeRenderer = { Cell: EnumTags, Display: EnumTags, SearchControl: EnumSelect, FormControl: EnumSelect };
-export const booleanType: FieldTypeRenderer = { Cell: BooleanValue, Display: BooleanValue, SearchControl: BooleanSelect, FormControl: BooleanSwitch };
+const EnumTags = cellAsComponent(enumCell, 'EnumTags');
+const BooleanValue = cellAsComponent(booleanCell, 'BooleanValue');
+
+export const enumType: FieldTypeRenderer = { cell: enumCell, Display: EnumTags, SearchControl: EnumSelect, FormControl: EnumSelect };
+export const booleanType: FieldTypeRenderer = { cell: booleanCell, Display: BooleanValue, SearchControl: BooleanSelect, FormControl: BooleanSwitch };

@@ -4,7 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dateFormats, formatDate, formatDateTime, isEmptyValue, useRuntime } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
 const DAY = 'YYYY-MM-DD';
 const ISO = 'YYYY-MM-DDTHH:mm:ssZ';
@@ -15,8 +16,7 @@ function toDay(v: unknown): Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-function DateValue({ value, field }: ValueProps) {
-  const { locale } = useRuntime();
+function dateCell({ value, field }: ValueProps, { runtime: { locale } }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   if (Array.isArray(value)) return value.map((v) => formatDate(v, locale)).join(' ~ ');
   // a datetime may break between its day and its time (its column is as wide as the wider of the two)
@@ -68,6 +68,8 @@ function DateSearch(p: ControlProps) {
   return p.field.search === 'range' ? <RangeInput {...p} /> : <DateInput {...p} />;
 }
 
-export const dateType: FieldTypeRenderer = { Cell: DateValue, Display: DateValue, SearchControl: DateSearch, FormControl: DateInput };
+const DateValue = cellAsComponent(dateCell, 'DateValue');
+
+export const dateType: FieldTypeRenderer = { cell: dateCell, Display: DateValue, SearchControl: DateSearch, FormControl: DateInput };
 export const datetimeType: FieldTypeRenderer = dateType;
-export const dateRangeType: FieldTypeRenderer = { Cell: DateValue, Display: DateValue, SearchControl: RangeInput, FormControl: RangeInput };
+export const dateRangeType: FieldTypeRenderer = { cell: dateCell, Display: DateValue, SearchControl: RangeInput, FormControl: RangeInput };

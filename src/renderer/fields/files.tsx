@@ -5,10 +5,10 @@
 import { Image, Skeleton, Space } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
-import { isEmptyValue, useRuntime } from '../../engine';
-import { useT } from '../i18n';
+import { isEmptyValue } from '../../engine';
 import { EMPTY } from './Empty';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
 const FileUpload = lazy(() => import('./FileUpload'));
 
@@ -17,8 +17,7 @@ function keysOf(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-function Images({ value, size }: ValueProps & { size: number }) {
-  const { fileUrl } = useRuntime();
+function images({ value }: ValueProps, { runtime: { fileUrl } }: CellEnv, size: number) {
   const keys = keysOf(value);
   if (!keys.length) return EMPTY;
   return (
@@ -32,9 +31,7 @@ function Images({ value, size }: ValueProps & { size: number }) {
   );
 }
 
-function Files({ value }: ValueProps) {
-  const { fileUrl } = useRuntime();
-  const t = useT();
+function filesCell({ value }: ValueProps, { runtime: { fileUrl }, t }: CellEnv) {
   const keys = keysOf(value);
   if (!keys.length) return EMPTY;
   return (
@@ -57,9 +54,14 @@ function UploadControl(p: ControlProps) {
 }
 
 export const imageType: FieldTypeRenderer = {
-  Cell: (p) => <Images {...p} size={40} />,
-  Display: (p) => <Images {...p} size={96} />,
+  cell: (p, env) => images(p, env, 40),
+  Display: cellAsComponent((p, env) => images(p, env, 96), 'Images'),
   SearchControl: UploadControl,
   FormControl: UploadControl,
 };
-export const fileType: FieldTypeRenderer = { Cell: Files, Display: Files, SearchControl: UploadControl, FormControl: UploadControl };
+export const fileType: FieldTypeRenderer = {
+  cell: filesCell,
+  Display: cellAsComponent(filesCell, 'Files'),
+  SearchControl: UploadControl,
+  FormControl: UploadControl,
+};

@@ -1,13 +1,14 @@
 /**
  * The field-type registry: one renderer per FieldType. `satisfies Record<FieldType, …>` makes a
- * type without a renderer a compile error.
+ * type without a renderer a compile error. A type's table cell is a plain call (list/field-cell.tsx makes it
+ * in the list); elsewhere `CellView` draws it.
  *
  * @example
- * const { Cell } = fieldTypes[field.type];
- * <Cell name="phone" field={field} resource={staff} value="13812341234" record={row} />  // 138****1234
+ * <CellView name="phone" field={field} resource={staff} value="13812341234" record={row} />  // 138****1234
  */
 import type { FieldType } from '../../schema';
-import type { FieldTypeRenderer } from './types';
+import type { FieldTypeRenderer, ValueProps } from './types';
+import { useCellEnv } from './cell-env';
 import './cells.css';
 import { bigintType, passwordType, phoneType, stringType, textType } from './text';
 import { integerType, moneyType, numberType } from './number';
@@ -38,4 +39,10 @@ export const fieldTypes = {
   ref: refType,
 } satisfies Record<FieldType, FieldTypeRenderer>;
 
-export type { FieldTypeRenderer, ControlProps, ValueProps } from './types';
+/** A field type's table cell outside a list's table (a change line, a nested table). */
+export function CellView(p: ValueProps) {
+  return fieldTypes[p.field.type].cell(p, useCellEnv());
+}
+
+export { useCellEnv } from './cell-env';
+export type { FieldTypeRenderer, ControlProps, ValueProps, CellEnv, CellRender } from './types';

@@ -1,12 +1,12 @@
 /** number, integer and money. Money stays a decimal string from the server to the input and back. */
 import { Input, InputNumber, Space } from 'antd';
-import { formatMoney, formatNumber, isEmptyValue, useRuntime } from '../../engine';
+import { formatMoney, formatNumber, isEmptyValue } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
-function NumberValue({ value, field }: ValueProps) {
-  const { locale } = useRuntime();
+function numberCell({ value, field }: ValueProps, { runtime: { locale } }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   const n = Number(value);
   const text = Number.isFinite(n) ? formatNumber(n, locale, field.type === 'integer') : String(value);
@@ -30,8 +30,7 @@ function NumberInput(p: ControlProps) {
   );
 }
 
-function MoneyValue({ value }: ValueProps) {
-  const { locale } = useRuntime();
+function moneyCell({ value }: ValueProps, { runtime: { locale } }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   return <span className="cell-num">{formatMoney(value, locale)}</span>;
 }
@@ -93,6 +92,9 @@ function searchOf(Single: FieldTypeRenderer['SearchControl']): FieldTypeRenderer
   };
 }
 
-export const numberType: FieldTypeRenderer = { Cell: NumberValue, Display: NumberValue, SearchControl: searchOf(NumberInput), FormControl: NumberInput };
+const NumberValue = cellAsComponent(numberCell, 'NumberValue');
+const MoneyValue = cellAsComponent(moneyCell, 'MoneyValue');
+
+export const numberType: FieldTypeRenderer = { cell: numberCell, Display: NumberValue, SearchControl: searchOf(NumberInput), FormControl: NumberInput };
 export const integerType: FieldTypeRenderer = numberType;
-export const moneyType: FieldTypeRenderer = { Cell: MoneyValue, Display: MoneyValue, SearchControl: searchOf(MoneyInput), FormControl: MoneyInput };
+export const moneyType: FieldTypeRenderer = { cell: moneyCell, Display: MoneyValue, SearchControl: searchOf(MoneyInput), FormControl: MoneyInput };

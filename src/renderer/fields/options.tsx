@@ -7,14 +7,19 @@ import { useMemo, useRef, useState } from 'react';
 import { isEmptyValue, labelFromRecord, labelsFromRecord, useOptionLabel, useOptions } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
-function OptionValue({ name, field, value, record }: ValueProps) {
-  const t = useT();
-  const sep = t('renderer.listSeparator');
-  const label = useOptionLabel(field, value, labelFromRecord(record, name, sep), sep);
+/** The record's own label (`<field>Name`/`<field>Label`) when sent, else a cached lookup (OptionLookup). */
+function optionCell({ name, field, value, record }: ValueProps, { t }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
-  return label ?? '';
+  const sep = t('renderer.listSeparator');
+  const fromRecord = labelFromRecord(record, name, sep);
+  return fromRecord ?? <OptionLookup field={field} value={value} sep={sep} />;
+}
+
+function OptionLookup({ field, value, sep }: { field: ValueProps['field']; value: unknown; sep: string }) {
+  return useOptionLabel(field, value, undefined, sep) ?? '';
 }
 
 function OptionSelect(p: ControlProps) {
@@ -65,5 +70,7 @@ function OptionSelect(p: ControlProps) {
   );
 }
 
-export const dictType: FieldTypeRenderer = { Cell: OptionValue, Display: OptionValue, SearchControl: OptionSelect, FormControl: OptionSelect };
+const OptionValue = cellAsComponent(optionCell, 'OptionValue');
+
+export const dictType: FieldTypeRenderer = { cell: optionCell, Display: OptionValue, SearchControl: OptionSelect, FormControl: OptionSelect };
 export const refType: FieldTypeRenderer = dictType;

@@ -8,10 +8,11 @@ import { isEmptyValue, regionLabel, regionPlaceLabel, useRegions } from '../../e
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
 import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
 const RegionCascader = lazy(() => import('./RegionCascader'));
 
-function RegionValue(p: ValueProps) {
+function regionCell(p: ValueProps) {
   // A label the server sent with the record (`<field>Name`, e.g. the order list's regionName) needs
   // no region data: the list then loads none of it.
   const label = p.field.multiple ? undefined : p.record?.[`${p.name}Name`];
@@ -37,4 +38,6 @@ function RegionControl(p: ControlProps) {
   );
 }
 
-export const regionType: FieldTypeRenderer = { Cell: RegionValue, Display: RegionValue, SearchControl: RegionControl, FormControl: RegionControl };
+const RegionValue = cellAsComponent(regionCell, 'RegionValue');
+
+export const regionType: FieldTypeRenderer = { cell: regionCell, Display: RegionValue, SearchControl: RegionControl, FormControl: RegionControl };

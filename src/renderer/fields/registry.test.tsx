@@ -6,7 +6,7 @@ import { FIELD_TYPES, type Field, type FieldType, type Resource } from '../../sc
 import { RuntimeProvider } from '../../engine';
 import { fakeRuntime } from '../../engine/testing';
 import { messages } from '../testing';
-import { fieldTypes, type FieldTypeRenderer } from '.';
+import { CellView, fieldTypes, type FieldTypeRenderer } from '.';
 
 describe('field-type registry', () => {
   it('covers every FieldType (checked by the compiler, and here at run time)', () => {
@@ -17,7 +17,7 @@ describe('field-type registry', () => {
     expect(Object.keys(incomplete)).not.toContain('ref');
     for (const t of FIELD_TYPES) {
       const r = fieldTypes[t];
-      expect([r.Cell, r.Display, r.SearchControl, r.FormControl].every(Boolean), t).toBe(true);
+      expect([r.cell, r.Display, r.SearchControl, r.FormControl].every(Boolean), t).toBe(true);
     }
   });
 });
@@ -37,12 +37,11 @@ const res: Resource = {
 
 function cell(field: Field, value: unknown, record: Record<string, unknown> = {}) {
   const rt = fakeRuntime({ '/dict/store': () => [{ value: '5', label: '朝阳旗舰店' }] });
-  const { Cell } = fieldTypes[field.type];
   return render(
     <IntlProvider locale="zh-CN" messages={messages}>
       <RuntimeProvider value={rt.runtime}>
         <div data-testid="cell">
-          <Cell name="x" field={field} resource={res} value={value} record={record} />
+          <CellView name="x" field={field} resource={res} value={value} record={record} />
         </div>
       </RuntimeProvider>
     </IntlProvider>,

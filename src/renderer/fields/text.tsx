@@ -5,14 +5,14 @@ import { useT } from '../i18n';
 import { EMPTY } from './Empty';
 import { EllipsisText } from './EllipsisText';
 import { CopyableText } from './CopyableText';
-import type { ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
 function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
   return p.field.placeholder ? t(p.field.placeholder) : t('renderer.placeholder.input', { field: p.field.title ? t(p.field.title) : '' });
 }
 
 /** The value as one text (a list joined with the locale's separator). */
-function textOf(value: unknown, t: ReturnType<typeof useT>): string {
+function textOf(value: unknown, t: CellEnv['t']): string {
   return Array.isArray(value) ? value.join(t('renderer.listSeparator')) : String(value);
 }
 
@@ -36,8 +36,7 @@ function TextValue({ value, field }: ValueProps) {
 }
 
 /** In a table: an `ellipsis` field is as wide as its column (src/engine/column-width.ts), cut beyond. */
-function TextCell(p: ValueProps) {
-  const t = useT();
+function textCell(p: ValueProps, { t }: CellEnv) {
   if (isEmptyValue(p.value)) return EMPTY;
   return shownText(textOf(p.value, t), p.field);
 }
@@ -92,7 +91,7 @@ function Hidden() {
   return '••••••';
 }
 
-function PhoneCell({ value, field }: ValueProps) {
+function phoneCell({ value, field }: ValueProps) {
   if (isEmptyValue(value)) return EMPTY;
   return field.mask ? maskPhone(value) : String(value);
 }
@@ -138,8 +137,8 @@ function BigintInput(p: ControlProps) {
   );
 }
 
-export const stringType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: TextInput, FormControl: TextInput };
-export const textType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
-export const passwordType: FieldTypeRenderer = { Cell: Hidden, Display: Hidden, SearchControl: TextInput, FormControl: PasswordInput };
-export const phoneType: FieldTypeRenderer = { Cell: PhoneCell, Display: PhoneDisplay, SearchControl: PhoneInput, FormControl: PhoneInput };
-export const bigintType: FieldTypeRenderer = { Cell: TextCell, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };
+export const stringType: FieldTypeRenderer = { cell: textCell, Display: TextValue, SearchControl: TextInput, FormControl: TextInput };
+export const textType: FieldTypeRenderer = { cell: textCell, Display: TextValue, SearchControl: TextInput, FormControl: TextArea };
+export const passwordType: FieldTypeRenderer = { cell: Hidden, Display: Hidden, SearchControl: TextInput, FormControl: PasswordInput };
+export const phoneType: FieldTypeRenderer = { cell: phoneCell, Display: PhoneDisplay, SearchControl: PhoneInput, FormControl: PhoneInput };
+export const bigintType: FieldTypeRenderer = { cell: textCell, Display: TextValue, SearchControl: BigintInput, FormControl: BigintInput };

@@ -3,8 +3,10 @@
  * and a detail display. Controls take and give the wire format (decimal strings for money, digit
  * strings for ids, "YYYY-MM-DD" dates, file keys) so forms never hold anything else.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { AnyField, Resource } from '../../schema';
+import type { Runtime, Translate } from '../../engine';
+import type { TagClasses } from './static-tag';
 
 export interface ValueProps {
   name: string;
@@ -30,8 +32,23 @@ export interface ControlProps {
   record?: Record<string, unknown>;
 }
 
+/** What a cell reads from around it (read once by a list for all its cells, or by `CellView`). */
+export interface CellEnv {
+  t: Translate;
+  runtime: Runtime;
+  /** StaticTagProvider's classes: coloured tags as plain elements (null outside one: antd's Tag) */
+  tags: TagClasses | null;
+}
+
+/**
+ * A table cell: a plain call, not a component. A page of rows draws hundreds of cells, and each
+ * component of its own is a fiber React creates, renders and walks on every page click. A cell that
+ * keeps state (hover, a lookup) returns an element of its own component.
+ */
+export type CellRender = (p: ValueProps, env: CellEnv) => ReactNode;
+
 export interface FieldTypeRenderer {
-  Cell: ComponentType<ValueProps>;
+  cell: CellRender;
   Display: ComponentType<ValueProps>;
   SearchControl: ComponentType<ControlProps>;
   FormControl: ComponentType<ControlProps>;

@@ -40,7 +40,7 @@ import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
 import { rowCheckbox } from './row-checkbox';
-import { StaticTagProvider } from '../fields/static-tag';
+import { StaticTagContext, StaticTagProvider } from '../fields/static-tag';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
@@ -53,7 +53,16 @@ export { ALL_TAB };
 /** The table's empty text while a list waits for its first answer: a blank of the empty state's height. */
 const WAITING = { emptyText: <div className="list-waiting" aria-busy="true" /> };
 
+// coloured tags in the rows and the drawer drawn as plain elements (fields/static-tag.tsx)
 export function ListScreen({ resource }: { resource: Resource }) {
+  return (
+    <StaticTagProvider>
+      <ListScreenBody resource={resource} />
+    </StaticTagProvider>
+  );
+}
+
+function ListScreenBody({ resource }: { resource: Resource }) {
   const list = useListController(resource);
   const counts = useCounts(resource, list.state.filters, list.version);
   const gate = useActionGate(resource);
@@ -116,18 +125,22 @@ export function ListScreen({ resource }: { resource: Resource }) {
   const box = useRef<HTMLDivElement>(null);
   // columns that fit side by side need no sideways scrolling and nothing fixed (use-table-fits.ts)
   const fits = useTableFits(box, scrollX);
+  // what the cells read from around them (fields/cell-env.tsx), once for all of them: cells are plain calls
+  const runtime = useRuntime();
+  const tags = useContext(StaticTagContext);
+  const env = useMemo(() => ({ t, runtime, tags }), [t, runtime, tags]);
   const columns = useMemo(
     () =>
       tableColumns(
         resource,
-        t,
+        env,
         hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined,
         opWidth,
         widths,
         { narrow, fixed: !narrow && !fits },
         readable,
       ),
-    [resource, t, hasRowActions, gate, runner.run, opWidth, widths, narrow, fits, readable],
+    [resource, env, hasRowActions, gate, runner.run, opWidth, widths, narrow, fits, readable],
   );
   // Each cell as the schema draws it, handed to the table directly: ProTable wraps a column's render in
   // its own (an editable check and a default ProField rendering of the value, three copies of the row
@@ -435,9 +448,8 @@ export function ListScreen({ resource }: { resource: Resource }) {
     ],
   );
 
-  // coloured tags in the rows and the drawer drawn as plain elements (fields/static-tag.tsx)
   return (
-    <StaticTagProvider>
+    <>
       {view.banner && (
         <ListBanner
           name={view.banner}
@@ -452,6 +464,6 @@ export function ListScreen({ resource }: { resource: Resource }) {
         <div ref={box}>{table}</div>
       </SearchFoldContext.Provider>
       {runner.element}
-    </StaticTagProvider>
+    </>
   );
 }

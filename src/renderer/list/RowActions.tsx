@@ -20,7 +20,7 @@ interface Props {
 
 const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
-/** Memoised like FieldCell: same gate, record and handler, nothing to draw again. */
+/** Memoised: same gate, record and handler, nothing to draw again. */
 export const RowActions = memo(function RowActions({ gate, record, onRun }: Props) {
   const t = useT();
   const names = gate.rowActions(record);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../schema';
+import { fakeRuntime } from '../../engine/testing';
 import { tableColumns } from './columns';
 import { directCellRenders } from './direct-cells';
 
@@ -11,7 +12,8 @@ describe('table columns', () => {
       list: { api: 'list', columns: ['at', 'operation'] },
     } as unknown as Resource;
     const actions = () => 'row actions';
-    const cols = tableColumns(resource, (k) => k, actions, 80, {});
+    const env = { t: (k: string) => k, runtime: fakeRuntime({}).runtime, tags: null };
+    const cols = tableColumns(resource, env, actions, 80, {});
     const keys = cols.filter((c) => !c.hideInTable).map((c) => c.key);
     expect(new Set(keys).size).toBe(keys.length);
     // the table's cells are looked up by key: the field's column draws its value, not the row actions

@@ -6,16 +6,16 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ReactNode } from 'react';
 import type { AnyField, Resource } from '../../schema';
-import { fieldOf, keyColumns, normalizeColumns, searchFormFields, type Row, type Translate } from '../../engine';
-import { fieldTypes } from '../fields';
-import { FieldCell } from './FieldCell';
+import { fieldOf, keyColumns, normalizeColumns, searchFormFields, type Row } from '../../engine';
+import { fieldTypes, type CellEnv } from '../fields';
+import { fieldCell } from './field-cell';
 import { FoldedAway } from './search-fold';
 
 /** The key of the row actions' column. */
 export const ROW_ACTIONS_KEY = '$operation';
 
 /**
- * `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
+ * `env`: what the cells read from around them (useCellEnv, once for the list). `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
  * screen — the key columns come first, so the rest scroll in from the right. `layout.fixed`: whether
  * the columns the schema fixes (and the operation column) stay in place: only when the table scrolls
  * sideways on a screen wider than a phone's. `readable`:
@@ -23,13 +23,14 @@ export const ROW_ACTIONS_KEY = '$operation';
  */
 export function tableColumns(
   resource: Resource,
-  t: Translate,
+  env: CellEnv,
   operation: ((record: Row) => ReactNode) | undefined,
   operationWidth: number,
   widths: Record<string, number>,
   layout: { narrow?: boolean; fixed?: boolean } = { fixed: true },
   readable?: (field: AnyField) => boolean,
 ): ProColumns<Row>[] {
+  const { t } = env;
   const keys = keyColumns(resource);
   const all = normalizeColumns(resource.list?.columns ?? []);
   const narrow = !!layout.narrow;
@@ -44,7 +45,7 @@ export function tableColumns(
       fixed: layout.fixed ? c.fixed : undefined,
       hideInSearch: true,
       sorter: field.sortable ? true : undefined,
-      render: (_: ReactNode, record: Row) => <FieldCell resource={resource} record={record} name={c.field} render={c.render} also={c.also} />,
+      render: (_: ReactNode, record: Row) => fieldCell({ resource, record, name: c.field, render: c.render, also: c.also }, env),
     };
   });
   const names = searchFormFields(resource, readable);

@@ -4,7 +4,7 @@
  * ProTable wraps every column's `render` in its `columnRender`: per cell it copies the row for an
  * editable check, copies the column, renders the value with ProField as its default rendering, wraps it
  * for copyable text, and then calls the column's own render and returns what that gave, throwing the
- * rest away. Every column of ours has a render of its own (FieldCell, the row actions), none is
+ * rest away. Every column of ours has a render of its own (fieldCell, the row actions), none is
  * editable or copyable through ProTable, so the wrapper's work is all waste: on /order it was about a
  * third of drawing a page of rows (CPU profile of a page-2 click). The table gets our renders instead,
  * found by column key.

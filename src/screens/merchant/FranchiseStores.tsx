@@ -9,7 +9,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { allowsRoles, type Resource } from '../../schema';
 import { useRuntime } from '../../engine';
-import { fieldTypes } from '../../renderer';
+import { CellView } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import { useSectionRows } from './use-section-rows';
@@ -48,11 +48,10 @@ export default function FranchiseStores({ record, binding, onRecordChanged }: Sl
   const columns = store
     ? STORE_COLUMNS.filter((n) => store.fields?.[n]).map((n) => {
         const field = store.fields![n];
-        const { Cell } = fieldTypes[field.type];
         return {
           key: n,
           title: t(field.title),
-          render: (_: unknown, row: Row) => <Cell name={n} field={field} resource={store} value={row[n]} record={row} />,
+          render: (_: unknown, row: Row) => <CellView name={n} field={field} resource={store} value={row[n]} record={row} />,
         };
       })
     : [];

@@ -5,7 +5,7 @@
 import { Table, Tag, Typography } from 'antd';
 import type { AnyField } from '../../schema';
 import { formatDateTime, useRuntime } from '../../engine';
-import { fieldTypes } from '../../renderer';
+import { CellView } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import { useSectionRows } from './use-section-rows';
@@ -26,7 +26,6 @@ export default function MerchantShops({ resource, record, binding }: SlotProps) 
   const t = useT();
   const { locale } = useRuntime();
   const { rows, loading, error } = useSectionRows<ShopRow>(binding, String(record.id ?? ''));
-  const PlatformCell = fieldTypes.enum.Cell;
   const time = (v: string | null) => (v ? formatDateTime(v, locale) : '-');
 
   if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
@@ -43,7 +42,7 @@ export default function MerchantShops({ resource, record, binding }: SlotProps) 
         {
           title: t('merchant.shopPlatform'),
           dataIndex: 'platform',
-          render: (v: string) => <PlatformCell name="platform" field={PLATFORM} resource={resource} value={v} />,
+          render: (v: string) => <CellView name="platform" field={PLATFORM} resource={resource} value={v} />,
         },
         { title: t('merchant.shopPlatformId'), dataIndex: 'platformShopId', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
         {

@@ -10,7 +10,7 @@ import { Typography } from 'antd';
 import { use, type ReactNode } from 'react';
 import type { AnyField, Resource } from '../../schema';
 import { isEmptyValue, useRuntime } from '../../engine';
-import { fieldTypes, useT } from '../../renderer';
+import { CellView, fieldTypes, useT } from '../../renderer';
 import type { SlotProps } from '../../renderer/slots';
 import type { OperationLogChange, OperationLogSubmitted } from '../../generated/types';
 import { loggedResource } from './logged-resource';
@@ -42,10 +42,10 @@ function Value({ value, line, field, resource, inCell }: ValueOfProps): ReactNod
     if (Array.isArray(value)) return value.map(String).join(t('renderer.listSeparator'));
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
-  const { Cell, Display } = fieldTypes[field.type];
+  const { Display } = fieldTypes[field.type];
   // in a table cell the line itself is cut to one line: no copy button or second cut inside it
   return inCell ? (
-    <Cell name={line.field!} field={{ ...field, copyable: false, ellipsis: false }} resource={resource} value={value} />
+    <CellView name={line.field!} field={{ ...field, copyable: false, ellipsis: false }} resource={resource} value={value} />
   ) : (
     <Display name={line.field!} field={field} resource={resource} value={value} />
   );
