@@ -27,6 +27,7 @@
  */
 import { Pagination, Table, type PaginationProps, type TableProps } from 'antd';
 import { cloneElement, createElement, isValidElement, memo, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { LeanRow } from './lean-row';
 
 type Props = Record<string, unknown>;
 
@@ -131,7 +132,7 @@ function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionEl
   return createElement('tbody', rest, ...(rows as ReactNode[]));
 }
 
-const BY_POSITION = { body: { wrapper: RowsByPosition } };
+const BY_POSITION = { body: { wrapper: RowsByPosition, row: LeanRow } };
 
 function Drawn({ latest, props, rowKey }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
@@ -145,6 +146,8 @@ function Drawn({ latest, props, rowKey }: StableTableProps) {
         {...forwarded}
         {...(!forwarded.scroll && !forwarded.sticky ? SKIP_SCROLLBAR_MEASURE : undefined)}
         components={BY_POSITION}
+        // the hovered row's colour comes from list.css (LeanRow draws no hover state)
+        className={[forwarded.className, 'lean-rows'].filter(Boolean).join(' ')}
         pagination={false}
         dataSource={dataSource as TableProps<Record<string, unknown>>['dataSource']}
         rowKey={rowKey}

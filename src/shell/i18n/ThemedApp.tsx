@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, type ReactNode } from 'react';
 import { App, theme } from 'antd';
+import { FastColor } from '@ant-design/fast-color';
 
 export function ThemedApp({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
@@ -19,6 +20,10 @@ export function ThemedApp({ children }: { children: ReactNode }) {
       '--cell-text-quaternary': token.colorTextQuaternary,
       '--cell-error': token.colorError,
       '--cell-link': token.colorLink,
+      // a hovered list row (renderer/list/lean-row.tsx): antd's Table tokens rowHoverBg and
+      // rowSelectedHoverBg, derived as antd derives them (antd/es/table/style/index.js)
+      '--table-row-hover-bg': new FastColor(token.colorFillAlter).onBackground(token.colorBgContainer).toHexString(),
+      '--table-row-selected-hover-bg': token.controlItemBgActiveHover,
     };
     for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(name, value);
   }, [token]);

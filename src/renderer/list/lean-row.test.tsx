@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import { Table, type TableProps } from 'antd';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LeanRow } from './lean-row';
+
+afterEach(cleanup);
+
+type Row = { id: string; name: string; amount: number; shop: { title: string }; note: string | null };
+
+const rows: Row[] = [
+  { id: '1', name: '田超', amount: 12.5, shop: { title: '朝阳店' }, note: '加急' },
+  { id: '2', name: 'Li Wei', amount: 0, shop: { title: '海淀店' }, note: null },
+  { id: '3', name: '王芳', amount: 300, shop: { title: '西城店' }, note: '' },
+];
+
+/** Every kind of column a list table draws, and what rc-table's Cell does with each. */
+const columns: TableProps<Row>['columns'] = [
+  { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 120, ellipsis: true, className: 'col-name' },
+  {
+    key: 'amount',
+    dataIndex: 'amount',
+    title: '金额',
+    align: 'right',
+    width: 100,
+    render: (v: number) => createElement('span', { className: 'cell-num' }, v.toFixed(2)),
+  },
+  { key: 'shop', dataIndex: ['shop', 'title'], title: '门店', width: 140 },
+  {
+    key: 'note',
+    dataIndex: 'note',
+    title: '备注',
+    width: 160,
+    onCell: (_r, i) => (i === 0 ? { colSpan: 2, title: 'merged', className: 'merged', style: { color: 'red' } } : {}),
+    render: (v: string | null) => v ?? '-',
+  },
+  { key: 'gone', title: '隐', width: 80, onCell: (_r, i) => (i === 0 ? { colSpan: 0 } : {}), render: () => 'x' },
+  // rc-table's older way for a render to set its cell's props
+  { key: 'legacy', title: '旧', width: 80, render: (_v, r) => ({ children: r.id, props: { className: 'legacy', rowSpan: 1 } }) as never },
+  { key: 'op', title: '操作', fixed: 'right', width: 120, ellipsis: true, render: (_v, r) => createElement('a', null, `查看${r.id}`) },
+];
+
+function bodyOf(row?: typeof LeanRow) {
+  const { container } = render(
+    <Table<Row>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: 900 }}
+      rowSelection={{ selectedRowKeys: ['2'] }}
+      components={row ? { body: { row } } : undefined}
+    />,
+  );
+  const html = container.querySelector('.ant-table-tbody')!.outerHTML;
+  cleanup();
+  return html;
+}
+
+describe('LeanRow', () => {
+  it("draws the same rows and cells as rc-table's Cell components (classes, sticky offsets, alignment, spans, titles, content)", () => {
+    const theirs = bodyOf();
+    const ours = bodyOf(LeanRow);
+    expect(ours).toBe(theirs);
+    // the comparison covers what it should: fixed cells, a merged cell, a selected row, the legacy props
+    expect(ours).toContain('ant-table-cell-fix-left');
+    expect(ours).toContain('ant-table-cell-fix-right-first');
+    expect(ours).toContain('colspan="2"');
+    expect(ours).toContain('ant-table-row-selected');
+    expect(ours).toContain('class="ant-table-cell legacy"');
+    expect(ours).toContain('title="田超"');
+  });
+
+  it('draws an empty table as rc-table does (its placeholder row)', () => {
+    const html = (row?: typeof LeanRow) => {
+      const { container } = render(
+        <Table<Row> rowKey="id" columns={columns} dataSource={[]} pagination={false} components={row ? { body: { row } } : undefined} />,
+      );
+      const out = container.querySelector('.ant-table-tbody')!.outerHTML;
+      cleanup();
+      return out;
+    };
+    const ours = html(LeanRow);
+    expect(ours).toBe(html());
+    expect(ours).toContain('ant-table-placeholder');
+  });
+});

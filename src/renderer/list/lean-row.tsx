@@ -1,0 +1,179 @@
+/**
+ * The list table's row (`components.body.row` of rc-table), drawing its cells as plain `<td>`s.
+ *
+ * rc-table's row hands its row component one Cell element per column. Drawn as they are, each is a
+ * component with a dozen hooks: two subscriptions to the table's context (whose listeners all run
+ * again whenever that context changes: the hovered row, a new page), a memo with a deep comparison, two
+ * event handlers for the hovered-row state. On /order that was 240 components per page of rows, the
+ * largest part of a page click's render after the answer came (CPU profile: rc-table's Cell first
+ * among the components).
+ *
+ * This row reads each Cell element's props and draws the `<td>` the Cell would: the same element,
+ * classes, sticky offsets, text alignment, spans and content (lean-row.test.tsx compares the two
+ * tables' markup). What it leaves out: the hovered row is highlighted by CSS (list.css) instead of
+ * rc-table's hover state, and a column's `shouldCellUpdate` is not consulted (none of ours has one).
+ * Rows that are not rc-table's (its empty-table placeholder) are drawn as they come.
+ *
+ * @example
+ * <Table components={{ body: { row: LeanRow } }} … />
+ */
+import classNames from 'classnames';
+import { createElement, isValidElement, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { useImmutableMark } from 'rc-table/es/context/TableContext';
+
+/** The props rc-table's BodyRow gives each Cell element (rc-table/es/Body/BodyRow.js). */
+interface CellElementProps {
+  component?: string;
+  prefixCls: string;
+  className?: string;
+  ellipsis?: boolean | { showTitle?: boolean };
+  align?: CSSProperties['textAlign'];
+  scope?: string;
+  record?: Record<string, unknown>;
+  index?: number;
+  renderIndex?: number;
+  dataIndex?: string | number | readonly (string | number)[];
+  render?: (value: unknown, record: unknown, index: number | undefined) => unknown;
+  children?: ReactNode;
+  colSpan?: number;
+  rowSpan?: number;
+  fixLeft?: number | false;
+  fixRight?: number | false;
+  firstFixLeft?: boolean;
+  lastFixLeft?: boolean;
+  firstFixRight?: boolean;
+  lastFixRight?: boolean;
+  isSticky?: boolean;
+  appendNode?: ReactNode;
+  additionalProps?: HTMLAttributes<HTMLElement> & { colSpan?: number; rowSpan?: number; title?: string };
+}
+
+/** A Cell element of rc-table's BodyRow (its placeholder row's Cell has no `additionalProps`). */
+function isCellElement(el: unknown): el is { key: string | null; props: CellElementProps } {
+  if (!isValidElement(el) || typeof el.type === 'string') return false;
+  const p = el.props as Partial<CellElementProps>;
+  return typeof p.prefixCls === 'string' && 'additionalProps' in p;
+}
+
+function valueAt(record: Record<string, unknown> | undefined, dataIndex: CellElementProps['dataIndex']): unknown {
+  if (dataIndex === null || dataIndex === undefined || dataIndex === '') return record;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  let v: unknown = record;
+  for (const k of path) v = v == null ? undefined : (v as Record<string | number, unknown>)[k];
+  return v;
+}
+
+type LegacyProps = HTMLAttributes<HTMLElement> & { colSpan?: number; rowSpan?: number };
+
+/**
+ * What a cell's render gave, kept per column while nothing it depends on changes: as rc-table's Cell
+ * keeps it (useCellRender), so a row drawn again with the same record (the table's second render as it
+ * mounts, a selection) calls no render. `mark` changes whenever the table is drawn from new props.
+ */
+interface Rendered {
+  mark: unknown;
+  record: unknown;
+  render: unknown;
+  renderIndex: unknown;
+  dataIndex: unknown;
+  content: unknown;
+  legacy: LegacyProps | undefined;
+}
+
+function renderedOf(p: CellElementProps, mark: unknown, was: Rendered | undefined): Rendered {
+  if (was && was.mark === mark && was.record === p.record && was.render === p.render && was.renderIndex === p.renderIndex && was.dataIndex === p.dataIndex)
+    return was;
+  const value = valueAt(p.record, p.dataIndex);
+  let content = p.render ? p.render(value, p.record, p.renderIndex) : value;
+  let legacy: LegacyProps | undefined;
+  // a render may still return `{ children, props }` (rc-table's older way to set a cell's props)
+  if (content && typeof content === 'object' && !Array.isArray(content) && !isValidElement(content)) {
+    const r = content as { children?: unknown; props?: LegacyProps };
+    content = r.children;
+    legacy = r.props;
+  }
+  return { mark, record: p.record, render: p.render, renderIndex: p.renderIndex, dataIndex: p.dataIndex, content, legacy };
+}
+
+/** What rc-table's Cell would draw for these props (rc-table/es/Cell/index.js), as a plain element. */
+function cellOf(key: string | null, p: CellElementProps, rendered: Rendered | undefined): ReactNode {
+  const extra = p.additionalProps ?? {};
+  let content: unknown = p.children;
+  let legacy: LegacyProps | undefined;
+  if ((content === null || content === undefined) && rendered) {
+    content = rendered.content;
+    legacy = rendered.legacy;
+  }
+  if (content && typeof content === 'object' && !Array.isArray(content) && !isValidElement(content)) content = null;
+  const colSpan = legacy?.colSpan ?? extra.colSpan ?? p.colSpan ?? 1;
+  const rowSpan = legacy?.rowSpan ?? extra.rowSpan ?? p.rowSpan ?? 1;
+  if (colSpan === 0 || rowSpan === 0) return null;
+
+  const cls = `${p.prefixCls}-cell`;
+  const fixLeft = typeof p.fixLeft === 'number';
+  const fixRight = typeof p.fixRight === 'number';
+  const style: CSSProperties = { ...legacy?.style };
+  if (fixLeft) Object.assign(style, { position: 'sticky', left: p.fixLeft });
+  if (fixRight) Object.assign(style, { position: 'sticky', right: p.fixRight });
+  if (p.align) style.textAlign = p.align;
+  Object.assign(style, extra.style);
+
+  const ellipsis = p.ellipsis === true ? { showTitle: true } : p.ellipsis;
+  let title = extra.title;
+  if (title === undefined && ellipsis && ellipsis.showTitle) {
+    if (typeof content === 'string' || typeof content === 'number') title = String(content);
+    else if (isValidElement<{ children?: unknown }>(content) && typeof content.props.children === 'string') title = content.props.children;
+  }
+  let shown = content as ReactNode;
+  if (p.ellipsis && (p.lastFixLeft || p.firstFixRight)) shown = createElement('span', { className: `${cls}-content` }, shown);
+
+  return createElement(
+    p.component ?? 'td',
+    {
+      ...legacy,
+      ...extra,
+      key,
+      className: classNames(
+        cls,
+        p.className,
+        {
+          [`${cls}-fix-left`]: fixLeft,
+          [`${cls}-fix-left-first`]: p.firstFixLeft,
+          [`${cls}-fix-left-last`]: p.lastFixLeft,
+          [`${cls}-fix-right`]: fixRight,
+          [`${cls}-fix-right-first`]: p.firstFixRight,
+          [`${cls}-fix-right-last`]: p.lastFixRight,
+          [`${cls}-ellipsis`]: !!p.ellipsis,
+          [`${cls}-with-append`]: !!p.appendNode,
+          [`${cls}-fix-sticky`]: (fixLeft || fixRight) && p.isSticky,
+        },
+        extra.className,
+        legacy?.className,
+      ),
+      style,
+      title,
+      scope: p.scope,
+      colSpan: colSpan !== 1 ? colSpan : undefined,
+      rowSpan: rowSpan !== 1 ? rowSpan : undefined,
+    },
+    p.appendNode,
+    shown,
+  );
+}
+
+export function LeanRow({ children, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+  const mark = useImmutableMark();
+  const kept = useRef(new Map<string | null, Rendered>()).current;
+  const parts = Array.isArray(children) ? (children as unknown[]) : [children];
+  const cells = parts.map((c) => {
+    if (!isCellElement(c)) return c as ReactNode;
+    const p = c.props;
+    let rendered: Rendered | undefined;
+    if (p.children === null || p.children === undefined) {
+      rendered = renderedOf(p, mark, kept.get(c.key));
+      kept.set(c.key, rendered);
+    }
+    return cellOf(c.key, p, rendered);
+  });
+  return createElement('tr', rest, ...cells);
+}
