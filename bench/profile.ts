@@ -132,6 +132,7 @@ try {
     const until = Number(process.env.FIRST_MS) > 0 ? Math.min(f.doneAtMs, start + Number(process.env.FIRST_MS)) : f.doneAtMs;
     // FROM_MS=n: only from n ms after the click (e.g. after the API answered: what the page adds to the API's time)
     const from = Number(process.env.FROM_MS) > 0 ? start + Number(process.env.FROM_MS) : start;
+    console.log(`profile window (ms from the profile's start): ${Math.round(from - t0)}→${Math.round(until - t0)}`);
     console.log(summarise(profile, t0, from, until));
   }
 } finally {
