@@ -16,7 +16,10 @@ function size(bytes: number, locale: string): string {
   return mb >= 1 ? `${mb.toLocaleString(locale, { maximumFractionDigits: 1 })} MB` : `${Math.ceil(bytes / 1024).toLocaleString(locale)} KB`;
 }
 
-/** `columns`: the visible columns, asked at the click (column settings change without redrawing the toolbar). */
+/**
+ * `input` and `columns`: the binding's inputs and the visible columns, both asked at the click (a new
+ * page, new filters or column settings change without redrawing the toolbar).
+ */
 export function ExportButton({
   binding,
   input,
@@ -24,7 +27,7 @@ export function ExportButton({
   columns,
 }: {
   binding: ApiBinding;
-  input: Record<string, unknown>;
+  input: () => Record<string, unknown>;
   title?: string;
   columns?: () => string[];
 }) {
@@ -43,7 +46,8 @@ export function ExportButton({
         let rows: number | null = null;
         try {
           const visible = columns?.() ?? [];
-          await download(binding, takesColumns && visible.length ? { ...input, columns: visible.join(',') } : input, {
+          const values = input();
+          await download(binding, takesColumns && visible.length ? { ...values, columns: visible.join(',') } : values, {
             onDownload: (received, total) => {
               rows = total;
               const text =

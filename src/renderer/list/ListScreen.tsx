@@ -3,9 +3,9 @@
  * (actions, switches, export, refresh, density and column settings), gated row actions, bulk actions
  * and pagination, all state in the URL through useListController.
  */
-import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ListToolBarProps, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, ConfigProvider, Grid, Space, theme } from 'antd';
-import { cloneElement, isValidElement, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -208,13 +208,11 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         }
         const binding = requireBinding(resource, item.export);
         if (!allowsRoles(item.roles, user?.roles ?? []) || !allowsRoles(binding.roles, user?.roles ?? [])) return [];
-        // Exactly the export binding's inputs: the current filters and tab, not the page.
-        const input = pick(
-          list.shownQuery,
-          resolveBindingInput(resource, binding)
-            .map((p) => p.name)
-            .filter((n) => n !== 'current' && n !== 'pageSize'),
-        );
+        // Exactly the export binding's inputs: the filters and tab shown at the click, not the page.
+        const names = resolveBindingInput(resource, binding)
+          .map((p) => p.name)
+          .filter((n) => n !== 'current' && n !== 'pageSize');
+        const input = () => pick(live.current.list.shownQuery, names);
         // The columns the user sees at the click, in the list's order (column settings may hide some).
         const visible = () =>
           normalizeColumns(resource.list!.columns)
@@ -222,7 +220,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
             .filter((f) => live.current.settings.columns[f]?.show !== false);
         return [<ExportButton key={`e${i}`} binding={binding} input={input} title={item.title} columns={visible} />];
       }),
-    [view.toolbar, gate, resource, user, t, list.shownQuery],
+    [view.toolbar, gate, resource, user, t],
   );
 
   // The search form's settings, the same objects from render to render: ProTable's search form
@@ -301,6 +299,25 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   );
   const formConfig = useMemo(() => ({ initialValues: initialFormValues }), [initialFormValues]);
 
+  // The toolbar's settings, the same objects while what they show is the same: ProTable's toolbar
+  // compares them (deeply, functions by identity) before drawing again, so a new page, new rows or a
+  // loading flag leave the tabs, buttons and icons alone (~100 components of a page click's render).
+  const onTab = useCallback((key?: Key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)), []);
+  const toolbarConfig = useMemo(
+    (): ListToolBarProps | undefined =>
+      !tabs
+        ? undefined
+        : tabsOwnLine
+          ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
+            { multipleLine: true, tabs: { activeKey: tabList.active, items: tabItems.map((i) => ({ key: i.key, tab: i.label })), onChange: onTab } }
+          : { menu: { type: 'tab', activeKey: tabList.active, items: tabItems, onChange: onTab } },
+    [tabs, tabsOwnLine, tabList.active, tabItems, onTab],
+  );
+  const tableOptions = useMemo(() => ({ reload: () => live.current.list.refetch(), density: true, setting: false, fullScreen: false }), []);
+  // The toolbar compares this function but not optionsRender: it is new whenever the column settings'
+  // panel (drawn by optionsRender) shows something else, so that the toolbar draws it again.
+  const toolbarRender = useCallback(() => toolbar, [toolbar, settingsColumns, settings.columns, settings.defaults]);
+
   const bulk = useMemo(() => gate.bulkActions(), [gate]);
   const pageSizes = [10, 20, 50, 100];
   const extraSize = view.pageSize && !pageSizes.includes(view.pageSize) ? [view.pageSize] : [];
@@ -323,7 +340,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         size={settings.density}
         onSizeChange={(s) => live.current.settings.setDensity(s ?? 'middle')}
         columnsState={columnsState}
-        options={{ reload: () => live.current.list.refetch(), density: true, setting: false, fullScreen: false }}
+        options={tableOptions}
         optionsRender={(_p, dom) => [
           ...dom,
           <ColumnSettings
@@ -377,29 +394,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
             <a onClick={() => live.current.list.setSelectedKeys([])}>{t('renderer.clearSelection')}</a>
           </Space>
         )}
-        toolbar={
-          !tabs
-            ? undefined
-            : tabsOwnLine
-              ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
-                {
-                  multipleLine: true,
-                  tabs: {
-                    activeKey: tabList.active,
-                    items: tabItems.map((i) => ({ key: i.key, tab: i.label })),
-                    onChange: (key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)),
-                  },
-                }
-              : {
-                  menu: {
-                    type: 'tab',
-                    activeKey: tabList.active,
-                    items: tabItems,
-                    onChange: (key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)),
-                  },
-                }
-        }
-        toolBarRender={() => toolbar}
+        toolbar={toolbarConfig}
+        toolBarRender={toolbarRender}
         // ProTable's own renders (its loading flag, its page state) no longer draw every row again
         tableViewRender={(p) => {
           const props = withDirectCells(p as Record<string, unknown>, cellRenders);
@@ -428,11 +424,9 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       columnsState,
       settingsColumns,
       settings.defaults,
-      toolbar,
-      tabs,
-      tabList,
-      tabItems,
-      tabsOwnLine,
+      toolbarConfig,
+      toolbarRender,
+      tableOptions,
       bulk,
       gate,
       t,
