@@ -15,7 +15,9 @@ function enumCell({ value, field, resource }: ValueProps, { runtime: { app }, t,
     const def = values.find((e) => e.value === v || String(e.value) === String(v));
     return tagOf(cls, def?.color, def ? t(def.label) : String(v), String(v));
   };
-  // one value (a status): the tag alone, without a Space around it
+  // one value (a status): the tag alone, without a Space around it. Keyed by its value: a row drawn
+  // again for another record gets a new tag, not the old one recoloured (antd's Tag transitions its
+  // colours, and would fade from the old status's for 0.2 s)
   if (!Array.isArray(value)) return tag(value);
   return (
     <Space size={[0, 4]} wrap>

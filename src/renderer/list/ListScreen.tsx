@@ -39,7 +39,7 @@ import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
 import { StableTable } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
-import { rowCheckbox } from './row-checkbox';
+import { rowCheckboxes } from './row-checkbox';
 import { StaticTagContext, StaticTagProvider } from '../fields/static-tag';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
@@ -114,6 +114,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // screens put the key columns first and fix none
   const { token, hashId } = theme.useToken();
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
+  // the rows' checkboxes, kept per row position while what they show is the same (row-checkbox.tsx)
+  const checkboxes = useMemo(() => rowCheckboxes({ prefixCls: checkboxCls, hashId }), [checkboxCls, hashId]);
   const narrow = Grid.useBreakpoint().sm === false;
   const padding = settings.density === 'large' ? 16 : 8;
   const widths = useMemo(
@@ -375,7 +377,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
                 selectedRowKeys: list.selectedKeys,
                 onChange: (keys) => live.current.list.setSelectedKeys(keys.map(String)),
                 // each row's checkbox as plain elements (row-checkbox.tsx), antd's selection logic kept
-                renderCell: (_checked, _record, _index, node) => rowCheckbox(node, { prefixCls: checkboxCls, hashId }),
+                renderCell: (_checked, _record, index, node) => checkboxes(index, node),
               }
             : false
         }
@@ -437,8 +439,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       searchConfig,
       formConfig,
       cellRenders,
-      checkboxCls,
-      hashId,
+      checkboxes,
     ],
   );
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Checkbox, ConfigProvider, Table, theme } from 'antd';
 import { useContext, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { antdTheme } from '../../shell/i18n/theme';
-import { rowCheckbox } from './row-checkbox';
+import { rowCheckbox, rowCheckboxes } from './row-checkbox';
 
 afterEach(cleanup);
 
@@ -90,5 +90,65 @@ describe('rowCheckbox', () => {
     fireEvent.click(rowBoxes()[0]);
     fireEvent.click(rowBoxes()[1]);
     expect(seen.at(-1)).toEqual([]);
+  });
+
+  it('keeps a position’s checkbox while it shows the same, acting for the latest row', () => {
+    const boxes = rowCheckboxes({ prefixCls: 'ant-checkbox', hashId: '' });
+    const first = vi.fn();
+    const second = vi.fn();
+    const a = boxes(0, <Checkbox checked={false} onChange={first} />);
+    const b = boxes(0, <Checkbox checked={false} onChange={second} />);
+    expect(b).toBe(a);
+    const { container } = render(<>{b}</>);
+    fireEvent.click(container.querySelector('input')!);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    // another state, another position: another element
+    expect(boxes(0, <Checkbox checked onChange={second} />)).not.toBe(a);
+    expect(boxes(1, <Checkbox checked={false} onChange={second} />)).not.toBe(a);
+  });
+
+  it('selects the record a position shows now, after the rows changed under it (a new page)', () => {
+    const pages = [
+      [
+        { id: '914149095951486985', name: '田超' },
+        { id: '914149095951486986', name: '李娜' },
+      ],
+      [
+        { id: '914149095951486987', name: '王芳' },
+        { id: '914149095951486988', name: '张伟' },
+      ],
+    ];
+    const seen: string[][] = [];
+    let turn: (p: number) => void = () => undefined;
+    function Paged() {
+      const [page, setPage] = useState(0);
+      const [keys, setKeys] = useState<string[]>([]);
+      const [boxes] = useState(() => rowCheckboxes({ prefixCls: 'ant-checkbox', hashId: '' }));
+      turn = setPage;
+      return (
+        <Table
+          rowKey="id"
+          dataSource={pages[page]}
+          columns={[{ key: 'name', dataIndex: 'name', title: '姓名' }]}
+          pagination={false}
+          rowSelection={{
+            selectedRowKeys: keys,
+            onChange: (k) => {
+              seen.push(k.map(String));
+              setKeys(k.map(String));
+            },
+            renderCell: (_c, _r, index, node) => boxes(index, node),
+          }}
+        />
+      );
+    }
+    const { container } = render(<Paged />);
+    const rowBoxes = () => [...container.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]')];
+    act(() => turn(1));
+    expect(container.querySelector('tbody')!.textContent).toContain('张伟');
+    fireEvent.click(rowBoxes()[1]);
+    expect(seen.at(-1)).toEqual(['914149095951486988']);
+    expect(rowBoxes().map((b) => b.checked)).toEqual([false, true]);
   });
 });
