@@ -14,7 +14,7 @@ import storeZh from '../../../locales/zh-CN/store.json';
 import enumsZh from '../../../locales/zh-CN/enums.json';
 import rendererZh from '../../../locales/zh-CN/renderer.json';
 import staffZh from '../../../locales/zh-CN/staff.json';
-import FranchiseStores from './FranchiseStores';
+import FranchiseStores, { STORE_COLUMNS } from './FranchiseStores';
 import MerchantShops from './MerchantShops';
 
 const merchant = merchantJson as unknown as Resource;
@@ -80,6 +80,24 @@ describe('FranchiseStores', () => {
     expect(screen.getAllByText('服务区域').length).toBeGreaterThan(0);
     expect(screen.queryByText('新增门店')).toBeNull();
     expect(screen.queryByText('编辑')).toBeNull();
+  });
+
+  it('sizes each column from its field type and title (no per-screen width): the table is as wide as their sum', async () => {
+    const { Wrapper } = setup(['admin']);
+    const { container } = render(
+      <Wrapper>
+        <FranchiseStores resource={merchant} record={{ id: MERCHANT_ID }} section={section} binding={merchant.api!.franchiseStore} />
+      </Wrapper>,
+    );
+    await screen.findByText('小羊管家（姑苏店）');
+    const cols = [...container.querySelectorAll('colgroup col')].map((c) => parseFloat((c as HTMLElement).style.width));
+    // the nine store fields and the edit column, each with a width
+    expect(cols).toHaveLength(10);
+    expect(cols.every((w) => w > 0)).toBe(true);
+    // a column holds its whole Chinese title on one line: "在途订单" (4 characters, bold 14 px) and 16 px of padding
+    expect(cols[STORE_COLUMNS.indexOf('openOrderCount')]).toBeGreaterThanOrEqual(4 * 14 + 16);
+    const table = container.querySelector('table') as HTMLElement;
+    expect(parseFloat(table.style.width)).toBe(cols.reduce((a, b) => a + b, 0));
   });
 
   it('lets an admin edit a store through /merchant/franchiseStore/addOrEdit with the merchant preset, then reloads the merchant', async () => {

@@ -5,16 +5,19 @@
  * cannot hold another resource's list with its own forms.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Space, Table, theme, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { allowsRoles, type Resource } from '../../schema';
-import { useRuntime } from '../../engine';
+import { columnWidth, enumValues, textMeasure, useRuntime } from '../../engine';
 import { CellView } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import { useSectionRows } from './use-section-rows';
 
 const FormDialog = lazy(() => import('../../renderer/forms/FormDialog'));
+
+/** A small table's cell padding (one side). */
+const PADDING = 8;
 
 /** Store fields shown for each franchise store, in order. */
 export const STORE_COLUMNS = ['name', 'region', 'address', 'contact', 'phone', 'serviceArea', 'auditStatus', 'status', 'openOrderCount'];
@@ -37,20 +40,44 @@ function useStoreResource(): Resource | null {
 
 export default function FranchiseStores({ record, binding, onRecordChanged }: SlotProps) {
   const t = useT();
-  const { user } = useRuntime();
+  const { user, app, locale } = useRuntime();
+  const { token } = theme.useToken();
   const store = useStoreResource();
   const merchantId = String(record.id ?? '');
   const { rows, loading, error, reload } = useSectionRows<Row>(binding, merchantId);
   const [dialog, setDialog] = useState<{ form: 'franchiseAdd' | 'franchiseEdit'; record: Row | { merchantId: string } } | null>(null);
 
-  if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
   const canWrite = !!store?.api?.franchiseSave && allowsRoles(store.api.franchiseSave.roles, user?.roles ?? []);
+  // each column as wide as its field type's content and its translated title (engine/column-width.ts),
+  // as a list's columns are: the table scrolls sideways when the drawer is narrower than their sum
+  const widths = useMemo(() => {
+    if (!store) return {} as Record<string, number>;
+    const measure = textMeasure(token.fontFamily);
+    const out: Record<string, number> = {};
+    for (const n of STORE_COLUMNS) {
+      const field = store.fields?.[n];
+      if (!field) continue;
+      const labels =
+        field.type === 'boolean'
+          ? [t('renderer.yes'), t('renderer.no')]
+          : field.type === 'enum'
+            ? enumValues(app, store, field).map((v) => t(v.label))
+            : undefined;
+      out[n] = columnWidth(field, t(field.title), { measure, locale, padding: PADDING, labels });
+    }
+    // the edit link, or the column's title if wider
+    if (canWrite) out.$actions = Math.ceil(Math.max(measure(t('common.edit'), 14), measure(t('merchant.storeActions'), 14, true))) + 2 + 2 * PADDING;
+    return out;
+  }, [store, app, t, locale, token.fontFamily, canWrite]);
+
+  if (error) return <Typography.Text type="danger">{error}</Typography.Text>;
   const columns = store
     ? STORE_COLUMNS.filter((n) => store.fields?.[n]).map((n) => {
         const field = store.fields![n];
         return {
           key: n,
           title: t(field.title),
+          width: widths[n],
           render: (_: unknown, row: Row) => <CellView name={n} field={field} resource={store} value={row[n]} record={row} />,
         };
       })
@@ -59,6 +86,7 @@ export default function FranchiseStores({ record, binding, onRecordChanged }: Sl
     columns.push({
       key: '$actions',
       title: t('merchant.storeActions'),
+      width: widths.$actions,
       render: (_: unknown, row: Row) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDialog({ form: 'franchiseEdit', record: row })}>
           {t('common.edit')}
@@ -79,7 +107,8 @@ export default function FranchiseStores({ record, binding, onRecordChanged }: Sl
         size="small"
         loading={loading || !store}
         dataSource={rows}
-        scroll={{ x: 1100 }}
+        tableLayout="fixed"
+        scroll={{ x: Object.values(widths).reduce((a, b) => a + b, 0) }}
         pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
         locale={{ emptyText: t('merchant.noStores') }}
         columns={columns}
