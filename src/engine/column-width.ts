@@ -148,6 +148,12 @@ export function columnWidth(field: AnyField, title: string, ctx: WidthContext, a
   return Math.max(headerWidth(title, ctx, content, !!field.sortable), content) + 2 * ctx.padding;
 }
 
+/** The translated labels a field's values show as (enum values, 是/否), for its content width; none for other types. */
+export function valueLabels(app: Pick<AppSchema, 'enums'>, resource: Resource, field: AnyField, t: (key: string) => string): string[] | undefined {
+  if (field.type === 'boolean') return [t('renderer.yes'), t('renderer.no')];
+  return field.type === 'enum' ? enumValues(app, resource, field).map((v) => t(v.label)) : undefined;
+}
+
 /**
  * Widths of a list's columns by field name. A column or field `width` in the schema is kept as an
  * override (for a registered `render` cell, whose content the field type cannot know).
@@ -158,8 +164,7 @@ export function listColumnWidths(
   t: (key: string) => string,
   ctx: Omit<WidthContext, 'labels'>,
 ): Record<string, number> {
-  const labelsOf = (f: AnyField) =>
-    f.type === 'boolean' ? [t('renderer.yes'), t('renderer.no')] : f.type === 'enum' ? enumValues(app, resource, f).map((v) => t(v.label)) : undefined;
+  const labelsOf = (f: AnyField) => valueLabels(app, resource, f, t);
   const out: Record<string, number> = {};
   for (const c of normalizeColumns(resource.list?.columns ?? [])) {
     const field = fieldOf(resource, c.field);

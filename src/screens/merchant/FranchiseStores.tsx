@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Table, theme, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { allowsRoles, type Resource } from '../../schema';
-import { columnWidth, enumValues, textMeasure, useRuntime } from '../../engine';
+import { columnWidth, textMeasure, useRuntime, valueLabels } from '../../engine';
 import { CellView } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
@@ -57,12 +57,7 @@ export default function FranchiseStores({ record, binding, onRecordChanged }: Sl
     for (const n of STORE_COLUMNS) {
       const field = store.fields?.[n];
       if (!field) continue;
-      const labels =
-        field.type === 'boolean'
-          ? [t('renderer.yes'), t('renderer.no')]
-          : field.type === 'enum'
-            ? enumValues(app, store, field).map((v) => t(v.label))
-            : undefined;
+      const labels = valueLabels(app, store, field, t);
       out[n] = columnWidth(field, t(field.title), { measure, locale, padding: PADDING, labels });
     }
     // the edit link, or the column's title if wider
