@@ -33,7 +33,7 @@ import { useT } from '../i18n';
 import { actionIcon } from '../icons';
 import { useActionRunner } from '../actions/useActionRunner';
 import { tableColumns } from './columns';
-import { RowActions } from './RowActions';
+import { rowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
@@ -136,7 +136,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       tableColumns(
         resource,
         env,
-        hasRowActions ? (r: Row) => <RowActions gate={gate} record={r} onRun={runner.run} /> : undefined,
+        hasRowActions ? (r: Row) => rowActions({ gate, record: r, onRun: runner.run }, env.t) : undefined,
         opWidth,
         widths,
         { narrow, fixed: !narrow && !fits },

@@ -3,12 +3,17 @@
  * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`,
  * cells.css keeps each on one line) in a plain row 12 px apart (as antd's Space lays them out, without
  * its two components and a div per link on every row), and the "更多" dropdown is mounted at its
- * first click: a Dropdown per row was a good part of a page's render.
+ * first click: a Dropdown per row was a good part of a page's render. A plain call, not a component:
+ * the list's row keeps a column's result while the record is the same (lean-row.tsx), which is all a
+ * memo did, and a component and its memo were two more per row on every new page.
+ *
+ * @example
+ * render: (_, record) => rowActions({ gate, record, onRun }, t)
  */
-import { memo, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { Dropdown } from 'antd';
-import { splitRowActions, type ActionGate, type Row } from '../../engine';
+import { splitRowActions, type ActionGate, type Row, type Translate } from '../../engine';
 import { useT } from '../i18n';
 import { staticIcon } from '../static-icon';
 
@@ -20,9 +25,7 @@ interface Props {
 
 const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
-/** Memoised: same gate, record and handler, nothing to draw again. */
-export const RowActions = memo(function RowActions({ gate, record, onRun }: Props) {
-  const t = useT();
+export function rowActions({ gate, record, onRun }: Props, t: Translate): ReactNode {
   const names = gate.rowActions(record);
   if (!names.length) return null;
   const { inline, more } = splitRowActions(names);
@@ -36,7 +39,7 @@ export const RowActions = memo(function RowActions({ gate, record, onRun }: Prop
       {more.length > 0 && <More gate={gate} names={more} record={record} onRun={onRun} />}
     </span>
   );
-});
+}
 
 /**
  * The first click mounts the dropdown already open (afterwards it opens and closes it itself). Not on
