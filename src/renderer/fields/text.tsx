@@ -4,6 +4,7 @@ import { isEmptyValue, maskPhone } from '../../engine';
 import { useT } from '../i18n';
 import { EMPTY } from './Empty';
 import { EllipsisText } from './EllipsisText';
+import { ellipsisCell, type ShowTip } from './ellipsis-tip';
 import { CopyableText } from './CopyableText';
 import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
 
@@ -20,11 +21,12 @@ function textOf(value: unknown, t: CellEnv['t']): string {
  * A text value as plain elements (antd's Typography around every value was most of a page click's
  * render: a resize observer, a tooltip and a measuring element each): with its copy button when the
  * field is `copyable` (CopyableText), cut by CSS at `cutAt` with the whole text on hover when it is
- * `ellipsis` (EllipsisText).
+ * `ellipsis` (in a table with a tip host, a plain span and the table's one tooltip: ellipsis-tip.tsx;
+ * elsewhere EllipsisText).
  */
-function shownText(text: string, field: ValueProps['field'], cutAt?: number) {
+function shownText(text: string, field: ValueProps['field'], cutAt?: number, tip?: ShowTip) {
   if (field.copyable) return <CopyableText text={text} />;
-  if (field.ellipsis) return <EllipsisText text={text} maxWidth={cutAt} />;
+  if (field.ellipsis) return tip ? ellipsisCell(text, cutAt, tip) : <EllipsisText text={text} maxWidth={cutAt} />;
   return text;
 }
 
@@ -36,9 +38,9 @@ function TextValue({ value, field }: ValueProps) {
 }
 
 /** In a table: an `ellipsis` field is as wide as its column (src/engine/column-width.ts), cut beyond. */
-function textCell(p: ValueProps, { t }: CellEnv) {
+function textCell(p: ValueProps, { t, tip }: CellEnv) {
   if (isEmptyValue(p.value)) return EMPTY;
-  return shownText(textOf(p.value, t), p.field);
+  return shownText(textOf(p.value, t), p.field, undefined, tip);
 }
 
 function TextInput(p: ControlProps) {

@@ -7,6 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { AnyField, Resource } from '../../schema';
 import type { Runtime, Translate } from '../../engine';
 import type { TagClasses } from './static-tag';
+import type { ShowTip } from './ellipsis-tip';
 
 export interface ValueProps {
   name: string;
@@ -38,6 +39,8 @@ export interface CellEnv {
   runtime: Runtime;
   /** StaticTagProvider's classes: coloured tags as plain elements (null outside one: antd's Tag) */
   tags: TagClasses | null;
+  /** the table's one tooltip for cut texts (ellipsis-tip.tsx); without it a cut text keeps its own (EllipsisText) */
+  tip?: ShowTip;
 }
 
 /**

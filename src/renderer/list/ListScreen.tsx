@@ -41,6 +41,7 @@ import { StableTable } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
 import { rowCheckboxes } from './row-checkbox';
 import { StaticTagContext, StaticTagProvider } from '../fields/static-tag';
+import { EllipsisTipHost, type ShowTip } from '../fields/ellipsis-tip';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
@@ -130,7 +131,10 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // what the cells read from around them (fields/cell-env.tsx), once for all of them: cells are plain calls
   const runtime = useRuntime();
   const tags = useContext(StaticTagContext);
-  const env = useMemo(() => ({ t, runtime, tags }), [t, runtime, tags]);
+  // the table's one tooltip for its cut texts (fields/ellipsis-tip.tsx): hovering one renders the host only
+  const tipHandle = useRef<ShowTip>(null);
+  const tip = useCallback<ShowTip>((el, text) => tipHandle.current?.(el, text), []);
+  const env = useMemo(() => ({ t, runtime, tags, tip }), [t, runtime, tags, tip]);
   const columns = useMemo(
     () =>
       tableColumns(
@@ -459,6 +463,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         <div ref={box}>{table}</div>
       </SearchFoldContext.Provider>
       {runner.element}
+      <EllipsisTipHost show={tipHandle} />
     </>
   );
 }

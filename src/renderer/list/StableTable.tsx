@@ -123,7 +123,7 @@ export const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown
  * selection, expansion): only React's key changes. A page-2 click on /order spent part of its render
  * removing and making rows (fibers, elements, their first styles: the style recalculation in its trace
  * went from 10–14 ms to 3–5 ms). Cells that keep state of their own tie it to the value they show
- * (EllipsisText, CopyableText).
+ * (CopyableText; a cut text's tooltip closes when its span shows another text: fields/ellipsis-tip.tsx).
  */
 function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
   // rc-table's body children: its measure row (or false) and the rows (an array; one element when empty)
