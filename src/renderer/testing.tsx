@@ -48,3 +48,9 @@ export function mountScreen(ui: ReactElement, handlers: Record<string, Handler>,
   );
   return { ...utils, rt, location: () => new URLSearchParams(search) };
 }
+
+/** happy-dom lays nothing out: gives `el` the widths a browser would measure (a text cut by CSS: scrollWidth > clientWidth). */
+export function stubWidths(el: HTMLElement, scrollWidth: number, clientWidth: number): void {
+  Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
+  Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
+}

@@ -2,14 +2,9 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { EllipsisText } from './EllipsisText';
+import { stubWidths as widths } from '../testing';
 
 afterEach(cleanup);
-
-/** happy-dom lays nothing out: give the span the widths a browser would measure. */
-function widths(el: HTMLElement, scrollWidth: number, clientWidth: number) {
-  Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
-  Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
-}
 
 describe('EllipsisText', () => {
   it('cuts the text to one line by CSS, at the given width, with no tooltip until hovered', () => {

@@ -3,14 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EllipsisTipHost, ellipsisCell, type ShowTip } from './ellipsis-tip';
+import { stubWidths as widths } from '../testing';
 
 afterEach(cleanup);
-
-/** happy-dom lays nothing out: give the span the widths a browser would measure. */
-function widths(el: HTMLElement, scrollWidth: number, clientWidth: number) {
-  Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
-  Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
-}
 
 /** A table's cells as the list draws them: plain spans, and the one host. */
 function Cells({ texts }: { texts: string[] }) {

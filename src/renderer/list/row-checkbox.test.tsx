@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Checkbox, ConfigProvider, Table, theme } from 'antd';
-import { useContext, useState } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { antdTheme } from '../../shell/i18n/theme';
 import { rowCheckbox, rowCheckboxes } from './row-checkbox';
@@ -23,6 +23,29 @@ function Both(props: { checked?: boolean; disabled?: boolean; indeterminate?: bo
 }
 
 const html = (id: string) => document.getElementById(id)!.innerHTML;
+
+type Person = { id: string; name: string };
+
+/** antd's Table with selection, each row's checkbox drawn by `cell`; every selection change is pushed to `seen`. */
+function SelectableTable({ rows, seen, cell }: { rows: Person[]; seen: string[][]; cell: (index: number, node: ReactNode) => ReactNode }) {
+  const [keys, setKeys] = useState<string[]>([]);
+  return (
+    <Table
+      rowKey="id"
+      dataSource={rows}
+      columns={[{ key: 'name', dataIndex: 'name', title: '姓名' }]}
+      pagination={false}
+      rowSelection={{
+        selectedRowKeys: keys,
+        onChange: (k) => {
+          seen.push(k.map(String));
+          setKeys(k.map(String));
+        },
+        renderCell: (_c, _r, index, node) => cell(index, node),
+      }}
+    />
+  );
+}
 
 describe('rowCheckbox', () => {
   it.each([{}, { checked: true }, { disabled: true }, { checked: true, disabled: true }, { indeterminate: true }])(
@@ -58,26 +81,7 @@ describe('rowCheckbox', () => {
       { id: '914149095951486986', name: '李娜' },
     ];
     const seen: string[][] = [];
-    function Selectable() {
-      const [keys, setKeys] = useState<string[]>([]);
-      return (
-        <Table
-          rowKey="id"
-          dataSource={rows}
-          columns={[{ key: 'name', dataIndex: 'name', title: '姓名' }]}
-          pagination={false}
-          rowSelection={{
-            selectedRowKeys: keys,
-            onChange: (k) => {
-              seen.push(k.map(String));
-              setKeys(k.map(String));
-            },
-            renderCell: (_c, _r, _i, node) => rowCheckbox(node, { prefixCls: 'ant-checkbox', hashId: '' }),
-          }}
-        />
-      );
-    }
-    const { container } = render(<Selectable />);
+    const { container } = render(<SelectableTable rows={rows} seen={seen} cell={(_i, node) => rowCheckbox(node, { prefixCls: 'ant-checkbox', hashId: '' })} />);
     const rowBoxes = () => [...container.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]')];
     fireEvent.click(rowBoxes()[1]);
     expect(seen.at(-1)).toEqual(['914149095951486986']);
@@ -123,25 +127,9 @@ describe('rowCheckbox', () => {
     let turn: (p: number) => void = () => undefined;
     function Paged() {
       const [page, setPage] = useState(0);
-      const [keys, setKeys] = useState<string[]>([]);
       const [boxes] = useState(() => rowCheckboxes({ prefixCls: 'ant-checkbox', hashId: '' }));
       turn = setPage;
-      return (
-        <Table
-          rowKey="id"
-          dataSource={pages[page]}
-          columns={[{ key: 'name', dataIndex: 'name', title: '姓名' }]}
-          pagination={false}
-          rowSelection={{
-            selectedRowKeys: keys,
-            onChange: (k) => {
-              seen.push(k.map(String));
-              setKeys(k.map(String));
-            },
-            renderCell: (_c, _r, index, node) => boxes(index, node),
-          }}
-        />
-      );
+      return <SelectableTable rows={pages[page]} seen={seen} cell={boxes} />;
     }
     const { container } = render(<Paged />);
     const rowBoxes = () => [...container.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]')];
