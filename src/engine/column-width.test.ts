@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleInTwoLinesWidth } from './column-width';
+import { columnWidth, fieldColumnWidths, titleInTwoLinesWidth } from './column-width';
 
 describe('titleInTwoLinesWidth', () => {
   const measure = (s: string) => s.length * 10;
@@ -10,5 +10,37 @@ describe('titleInTwoLinesWidth', () => {
   it('is the whole title for one word or a title that cannot be broken', () => {
     expect(titleInTwoLinesWidth('Operator', { measure, padding: 8 })).toBe(80 + 2 + 16);
     expect(titleInTwoLinesWidth('导入时间', { measure, padding: 8 })).toBe(40 + 2 + 16);
+  });
+});
+
+describe('fieldColumnWidths', () => {
+  const measure = (s: string) => s.length * 10;
+  const app = {
+    enums: {
+      auditStatus: {
+        values: [
+          { value: 'pending', label: 'enum.pending' },
+          { value: 'rejected', label: 'enum.rejected' },
+        ],
+      },
+    },
+  };
+  const t = (k: string) =>
+    ({ 'f.status': 'Audit', 'f.open': 'Open', 'enum.pending': 'Pending review', 'enum.rejected': 'Rejected', 'renderer.yes': 'Yes', 'renderer.no': 'No' })[k] ??
+    k;
+  const resource = { name: 'store', fields: {} } as unknown as Parameters<typeof fieldColumnWidths>[1];
+  it('sizes each field as columnWidth does, with its translated title and value labels', () => {
+    const fields = {
+      status: { type: 'enum', enum: 'auditStatus', title: 'f.status' },
+      open: { type: 'boolean', title: 'f.open' },
+    } as Parameters<typeof fieldColumnWidths>[2];
+    const ctx = { measure, locale: 'en-US', padding: 8 };
+    const widths = fieldColumnWidths(app as never, resource, fields, t, ctx);
+    expect(widths).toEqual({
+      status: columnWidth(fields.status, 'Audit', { ...ctx, labels: ['Pending review', 'Rejected'] }),
+      open: columnWidth(fields.open, 'Open', { ...ctx, labels: ['Yes', 'No'] }),
+    });
+    // the widest label as a tag ("Pending review": 140 px) is what sets the enum column
+    expect(widths.status).toBeGreaterThan(140 + 16);
   });
 });

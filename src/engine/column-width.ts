@@ -155,6 +155,26 @@ export function valueLabels(app: Pick<AppSchema, 'enums'>, resource: Resource, f
 }
 
 /**
+ * Widths of a table's columns drawn from `fields` (name → field) outside a list (a detail's section
+ * table): each as columnWidth gives it, with the field's translated title and value labels.
+ *
+ * @example
+ * fieldColumnWidths(app, store, { name: store.fields.name }, t, { measure, locale, padding: 8 }) // { name: 120 }
+ */
+export function fieldColumnWidths(
+  app: Pick<AppSchema, 'enums'>,
+  resource: Resource,
+  fields: Record<string, AnyField>,
+  t: (key: string) => string,
+  ctx: Omit<WidthContext, 'labels'>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, field] of Object.entries(fields))
+    out[name] = columnWidth(field, field.title ? t(field.title) : '', { ...ctx, labels: valueLabels(app, resource, field, t) });
+  return out;
+}
+
+/**
  * Widths of a list's columns by field name. A column or field `width` in the schema is kept as an
  * override (for a registered `render` cell, whose content the field type cannot know).
  */

@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Table, theme, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { allowsRoles, type Resource } from '../../schema';
-import { columnWidth, textMeasure, useRuntime, valueLabels } from '../../engine';
+import { fieldColumnWidths, headerWidth, textMeasure, useRuntime } from '../../engine';
 import { CellView } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
@@ -52,16 +52,14 @@ export default function FranchiseStores({ record, binding, onRecordChanged }: Sl
   // as a list's columns are: the table scrolls sideways when the drawer is narrower than their sum
   const widths = useMemo(() => {
     if (!store) return {} as Record<string, number>;
-    const measure = textMeasure(token.fontFamily);
-    const out: Record<string, number> = {};
-    for (const n of STORE_COLUMNS) {
-      const field = store.fields?.[n];
-      if (!field) continue;
-      const labels = valueLabels(app, store, field, t);
-      out[n] = columnWidth(field, t(field.title), { measure, locale, padding: PADDING, labels });
+    const ctx = { measure: textMeasure(token.fontFamily), locale, padding: PADDING };
+    const fields = Object.fromEntries(STORE_COLUMNS.filter((n) => store.fields?.[n]).map((n) => [n, store.fields![n]]));
+    const out = fieldColumnWidths(app, store, fields, t, ctx);
+    // the edit link under the column's title
+    if (canWrite) {
+      const edit = Math.ceil(ctx.measure(t('common.edit'), 14));
+      out.$actions = Math.max(headerWidth(t('merchant.storeActions'), ctx, edit, false), edit) + 2 * PADDING;
     }
-    // the edit link, or the column's title if wider
-    if (canWrite) out.$actions = Math.ceil(Math.max(measure(t('common.edit'), 14), measure(t('merchant.storeActions'), 14, true))) + 2 + 2 * PADDING;
     return out;
   }, [store, app, t, locale, token.fontFamily, canWrite]);
 

@@ -5,7 +5,7 @@
 import { Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { Field } from '../../schema';
-import { columnWidth, enumValues, formatDate, formatDateTime, textMeasure, titleInTwoLinesWidth, useRuntime } from '../../engine';
+import { fieldColumnWidths, formatDate, formatDateTime, textMeasure, titleInTwoLinesWidth, useRuntime } from '../../engine';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import type { MerchantAuthImportRun } from '../../generated/types';
@@ -58,17 +58,10 @@ export default function TradeImports({ resource, record, binding }: SlotProps) {
 
   // each column as wide as its field type's content and its translated title on at most two lines
   const widths = useMemo(() => {
-    const measure = textMeasure(token.fontFamily);
-    return Object.fromEntries(
-      Object.entries(COLUMNS).map(([key, field]) => {
-        const title = t(field.title);
-        const labels = field.enum ? enumValues(app, resource, field).map((v) => t(v.label)) : undefined;
-        return [
-          key,
-          Math.max(columnWidth(field, title, { measure, locale, padding: PADDING, labels }), titleInTwoLinesWidth(title, { measure, padding: PADDING })),
-        ];
-      }),
-    ) as Record<keyof typeof COLUMNS, number>;
+    const ctx = { measure: textMeasure(token.fontFamily), locale, padding: PADDING };
+    const widths = fieldColumnWidths(app, resource, COLUMNS, t, ctx);
+    for (const key of Object.keys(widths)) widths[key] = Math.max(widths[key], titleInTwoLinesWidth(t(COLUMNS[key].title), ctx));
+    return widths;
   }, [app, resource, t, locale, token.fontFamily]);
   const width = (key: string) => ({ title: t(COLUMNS[key].title), width: widths[key] });
 
