@@ -117,12 +117,16 @@ describe('signed in', () => {
     await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.staff') }).click();
     await expectPath(page, '/staff');
     await rows(page).nth(5).waitFor();
-    // scroll down and make sure it stays down (a late list-URL update may still run its own scroll-to-top)
+    // scroll down and make sure it stays down: the /staff navigation's own scroll-to-top comes 300 ms
+    // after the route tree has the new location, which can be a few hundred ms after the list's rows
+    // show (they follow the router's location as it changes), and a late list-URL update may run one too
     const scrolled = await until(
       async () => {
         await page.evaluate(() => window.scrollTo(0, 400));
         await page.waitForTimeout(500);
-        return page.evaluate(() => document.scrollingElement!.scrollTop);
+        const first = await page.evaluate(() => document.scrollingElement!.scrollTop);
+        await page.waitForTimeout(400);
+        return Math.min(first, await page.evaluate(() => document.scrollingElement!.scrollTop));
       },
       (v) => v > 0,
       5000,

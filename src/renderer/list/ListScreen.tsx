@@ -37,7 +37,7 @@ import { rowActions } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
-import { StableTable } from './StableTable';
+import { StableTable, TableRows, type ShownRows } from './StableTable';
 import { ColumnSettings } from './ColumnSettings';
 import { rowCheckboxes } from './row-checkbox';
 import { StaticTagContext, StaticTagProvider } from '../fields/static-tag';
@@ -61,6 +61,17 @@ export function ListScreen({ resource }: { resource: Resource }) {
       <ListScreenBody resource={resource} />
     </StaticTagProvider>
   );
+}
+
+/** ProTable's rows: none, the table's come through TableRows (StableTable.tsx) */
+const NO_ROWS: Row[] = [];
+
+/** The table's props without what TableRows gives it: the rows, and the page and total of the pager. */
+function withoutRows(props: Record<string, unknown>): Record<string, unknown> {
+  const { dataSource: _rows, pagination, ...rest } = props;
+  if (!pagination || typeof pagination !== 'object') return { ...rest, pagination };
+  const { current: _c, pageSize: _s, total: _t, ...pager } = pagination as Record<string, unknown>;
+  return { ...rest, pagination: pager };
 }
 
 function ListScreenBody({ resource }: { resource: Resource }) {
@@ -337,7 +348,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         actionRef={actionRef}
         formRef={formRef}
         columns={columns}
-        dataSource={list.rows}
+        // the rows and their page reach the table past ProTable (TableRows below)
+        dataSource={NO_ROWS}
         loading={list.loading}
         // before the first answer: neither rows nor "no data" (the spinner comes if the answer is slow)
         locale={list.waiting ? WAITING : undefined}
@@ -367,13 +379,10 @@ function ListScreenBody({ resource }: { resource: Resource }) {
           if (field !== st.sortField || (s?.order ?? undefined) !== st.sortOrder) live.current.list.setSort(field, s?.order ?? undefined);
         }}
         pagination={{
-          current: shown.current,
-          pageSize: shown.pageSize,
-          total: list.total,
           showSizeChanger: true,
           pageSizeOptions: [...pageSizes, ...extraSize].sort((a, b) => a - b),
           showTotal: (total) => t(list.totalExact ? 'renderer.total' : 'renderer.totalApprox', { total }),
-          onChange: (current, pageSize) => live.current.list.setPage(current, pageSize),
+          // the pager's changes go to TableRows' onPageChange, not through ProTable's page state
         }}
         rowSelection={
           bulk.length
@@ -406,7 +415,9 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         tableViewRender={(p) => {
           const props = withDirectCells(p as Record<string, unknown>, cellRenders);
           latestTable.current = props;
-          return <StableTable latest={latestTable} props={props} rowKey={list.rowKey} watch={[columns, t, list.totalExact, checkboxCls, hashId]} />;
+          return (
+            <StableTable latest={latestTable} props={withoutRows(props)} rowKey={list.rowKey} watch={[columns, t, list.totalExact, checkboxCls, hashId]} />
+          );
         }}
         dateFormatter="string"
         // the rows are ours (useListController), not ProTable's `request`: its search form need not submit
@@ -417,15 +428,11 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     ),
     [
       columns,
-      list.rows,
       list.loading,
       list.waiting,
-      list.total,
       list.totalExact,
       list.selectedKeys,
-      list.selectedRows,
       list.rowKey,
-      shown,
       settings.density,
       columnsState,
       settingsColumns,
@@ -447,6 +454,13 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     ],
   );
 
+  // the rows on screen and their page: a new answer draws the table and its pager, not ProTable
+  const onPageChange = useCallback((current: number, pageSize: number) => live.current.list.setPage(current, pageSize), []);
+  const shownRows = useMemo<ShownRows>(
+    () => ({ dataSource: list.rows, current: shown.current, pageSize: shown.pageSize, total: list.total, onPageChange }),
+    [list.rows, shown.current, shown.pageSize, list.total, onPageChange],
+  );
+
   return (
     <>
       {view.banner && (
@@ -460,7 +474,9 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         />
       )}
       <SearchFoldContext.Provider value={folded}>
-        <div ref={box}>{table}</div>
+        <TableRows.Provider value={shownRows}>
+          <div ref={box}>{table}</div>
+        </TableRows.Provider>
       </SearchFoldContext.Provider>
       {runner.element}
       <EllipsisTipHost show={tipHandle} />

@@ -26,7 +26,18 @@
  * tableViewRender={(p) => { latest.current = p; return <StableTable latest={latest} props={p} rowKey="id" watch={[columns, t]} />; }}
  */
 import { Pagination, Table, type PaginationProps, type TableProps } from 'antd';
-import { cloneElement, createElement, isValidElement, memo, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import {
+  cloneElement,
+  createContext,
+  createElement,
+  isValidElement,
+  memo,
+  useContext,
+  useRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { LeanRow } from './lean-row';
 
 type Props = Record<string, unknown>;
@@ -132,14 +143,74 @@ function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionEl
   return createElement('tbody', rest, ...(rows as ReactNode[]));
 }
 
-const BY_POSITION = { body: { wrapper: RowsByPosition, row: LeanRow } };
+const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition, row: LeanRow } };
 
-function Drawn({ latest, props, rowKey }: StableTableProps) {
+const sameWatch = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((w, i) => Object.is(w, b[i]));
+
+interface PagerProps {
+  props: PaginationProps;
+  watch: readonly unknown[];
+}
+
+/**
+ * The pager, drawn again only when what it shows changes: the table draws again when the answer
+ * brings new rows, and the pager it would draw then is the one the click drew already (same page,
+ * size and total; its functions are the stable stand-ins). Drawing it again was the pager and its
+ * page-size select, ~15 components, in the rows' render of every page click.
+ */
+const Pager = memo(
+  function Pager({ props }: PagerProps) {
+    return <Pagination {...props} />;
+  },
+  (a, b) => sameWatch(a.watch, b.watch) && sameForDrawing(a.props, b.props),
+);
+
+/** The rows on screen and the page they are, when they reach the table past ProTable (`TableRows`). */
+export interface ShownRows {
+  dataSource: readonly Record<string, unknown>[];
+  current: number;
+  pageSize: number;
+  total: number;
+  /** the pager's page or page size chosen (instead of the table's own pagination.onChange) */
+  onPageChange?: (current: number, pageSize: number) => void;
+}
+
+/**
+ * The rows and their page, handed to a StableTable inside ProTable without ProTable's props: an answer
+ * with new rows then draws the table and its pager, not ProTable. Given to ProTable, each answer drew it
+ * again, and with it everything that reads ProTable's store (a context whose value is new at each of its
+ * renders): the toolbar's buttons, tooltips, density menu and column settings, ~70 components of a
+ * page click's rows render that showed nothing new. Where this is given, the `dataSource` and the
+ * pagination's `current`, `pageSize` and `total` in the table's props are not used (leave them out, so
+ * that ProTable's own page state does not draw the table). With `onPageChange` the pager calls it
+ * instead of ProTable's pagination.onChange, which also set ProTable's own page state: ProTable and
+ * its toolbar drew again at the click, and once more from its data hook's effect while the request was
+ * out (two commits a page click, one of them often where the answer landed).
+ */
+export const TableRows = createContext<ShownRows | null>(null);
+
+function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
+  const shown = useContext(TableRows);
   // the rows go as they are (no functions in them; their identity is the table's to keep)
-  const { dataSource, pagination, ...rest } = props;
+  const { dataSource: ownRows, pagination, ...rest } = props;
+  const dataSource = shown ? shown.dataSource : ownRows;
   const forwarded = forwardFunctions(rest, latest, cache) as TableProps<Record<string, unknown>>;
-  const pager = isPlain(pagination) ? (forwardFunctions(pagination, latest, cache, ['pagination']) as PaginationProps) : undefined;
+  const forwardedPager = isPlain(pagination) ? (forwardFunctions(pagination, latest, cache, ['pagination']) as PaginationProps) : undefined;
+  // the latest onPageChange, behind one function for good (the pager's memo counts any two functions equal)
+  const pageChange = useRef(shown?.onPageChange);
+  pageChange.current = shown?.onPageChange;
+  const onPageChange = useRef((current: number, pageSize: number) => pageChange.current?.(current, pageSize)).current;
+  const pager =
+    forwardedPager && shown
+      ? {
+          ...forwardedPager,
+          current: shown.current,
+          pageSize: shown.pageSize,
+          total: shown.total,
+          ...(shown.onPageChange ? { onChange: onPageChange } : undefined),
+        }
+      : forwardedPager;
   return (
     <>
       <Table<Record<string, unknown>>
@@ -153,20 +224,19 @@ function Drawn({ latest, props, rowKey }: StableTableProps) {
         rowKey={rowKey}
       />
       {pager && !!pager.total && (
-        <Pagination
-          {...pager}
-          className={['ant-table-pagination', 'list-pagination', pager.className].filter(Boolean).join(' ')}
-          align={pager.align ?? 'end'}
-          // as antd's Table sizes its own pagination
-          size={pager.size ?? (forwarded.size === 'small' || forwarded.size === 'middle' ? 'small' : undefined)}
+        <Pager
+          props={{
+            ...pager,
+            className: ['ant-table-pagination', 'list-pagination', pager.className].filter(Boolean).join(' '),
+            align: pager.align ?? 'end',
+            // as antd's Table sizes its own pagination
+            size: pager.size ?? (forwarded.size === 'small' || forwarded.size === 'middle' ? 'small' : undefined),
+          }}
+          watch={watch}
         />
       )}
     </>
   );
 }
 
-export const StableTable = memo(
-  Drawn,
-  (a, b) =>
-    a.rowKey === b.rowKey && a.watch.length === b.watch.length && a.watch.every((w, i) => Object.is(w, b.watch[i])) && sameForDrawing(a.props, b.props, 6),
-);
+export const StableTable = memo(Drawn, (a, b) => a.rowKey === b.rowKey && sameWatch(a.watch, b.watch) && sameForDrawing(a.props, b.props, 6));

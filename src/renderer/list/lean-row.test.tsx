@@ -85,4 +85,46 @@ describe('LeanRow', () => {
     expect(ours).toBe(html());
     expect(ours).toContain('ant-table-placeholder');
   });
+
+  it("draws the header row as rc-table's header Cells do (sorters, groups, fixed and cut titles)", () => {
+    const headed: TableProps<Row>['columns'] = [
+      { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 120, ellipsis: { showTitle: false } },
+      { key: 'amount', dataIndex: 'amount', title: '金额', align: 'right', width: 100, sorter: true, sortOrder: 'ascend' },
+      {
+        key: 'where',
+        title: '位置',
+        children: [
+          { key: 'shop', dataIndex: ['shop', 'title'], title: '门店', width: 140, ellipsis: true },
+          { key: 'note', dataIndex: 'note', title: <span>备注</span>, width: 160, onHeaderCell: () => ({ className: 'head-note', title: '备注说明' }) },
+        ],
+      },
+      { key: 'blank', width: 60 },
+      { key: 'op', title: '操作', fixed: 'right', width: 120 },
+    ];
+    const head = (row?: typeof LeanRow) => {
+      const { container } = render(
+        <Table<Row>
+          rowKey="id"
+          columns={headed}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 900 }}
+          rowSelection={{ selectedRowKeys: ['2'] }}
+          components={row ? { header: { row }, body: { row } } : undefined}
+        />,
+      );
+      const out = container.querySelector('.ant-table-thead')!.outerHTML;
+      cleanup();
+      return out;
+    };
+    const ours = head(LeanRow);
+    expect(ours).toBe(head());
+    // what the comparison covers: a group's spans, a sorter, a fixed column, a cut title shown as the title
+    expect(ours).toContain('colspan="2"');
+    expect(ours).toContain('rowspan="2"');
+    expect(ours).toContain('ant-table-column-sorters');
+    expect(ours).toContain('ant-table-cell-fix-right');
+    expect(ours).toContain('title="姓名"');
+    expect(ours).toContain('title="备注说明"');
+  });
 });

@@ -14,14 +14,17 @@
  * rc-table's hover state, and a column's `shouldCellUpdate` is not consulted (none of ours has one).
  * Rows that are not rc-table's (its empty-table placeholder) are drawn as they come.
  *
+ * It draws the header row too (`components.header.row`): rc-table draws the header again whenever the
+ * table gets new rows, and its header Cells were a dozen components with hooks on every new page.
+ *
  * @example
- * <Table components={{ body: { row: LeanRow } }} … />
+ * <Table components={{ header: { row: LeanRow }, body: { row: LeanRow } }} … />
  */
 import classNames from 'classnames';
 import { createElement, isValidElement, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { useImmutableMark } from 'rc-table/es/context/TableContext';
 
-/** The props rc-table's BodyRow gives each Cell element (rc-table/es/Body/BodyRow.js). */
+/** The props rc-table's BodyRow and HeaderRow give each Cell element (rc-table/es/Body/BodyRow.js, Header/HeaderRow.js). */
 interface CellElementProps {
   component?: string;
   prefixCls: string;
@@ -29,6 +32,8 @@ interface CellElementProps {
   ellipsis?: boolean | { showTitle?: boolean };
   align?: CSSProperties['textAlign'];
   scope?: string;
+  /** 'header' for the header row's cells (HeaderRow); their title shows even when `showTitle` is off */
+  rowType?: string;
   record?: Record<string, unknown>;
   index?: number;
   renderIndex?: number;
@@ -120,7 +125,7 @@ function cellOf(key: string | null, p: CellElementProps, rendered: Rendered | un
 
   const ellipsis = p.ellipsis === true ? { showTitle: true } : p.ellipsis;
   let title = extra.title;
-  if (title === undefined && ellipsis && ellipsis.showTitle) {
+  if (title === undefined && ellipsis && (ellipsis.showTitle || p.rowType === 'header')) {
     if (typeof content === 'string' || typeof content === 'number') title = String(content);
     else if (isValidElement<{ children?: unknown }>(content) && typeof content.props.children === 'string') title = content.props.children;
   }
