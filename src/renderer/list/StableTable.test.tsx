@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StableTable, forwardFunctions, sameForDrawing } from './StableTable';
+import { StableTable, TableRows, forwardFunctions, sameForDrawing, type ShownRows } from './StableTable';
 
 afterEach(cleanup);
 
@@ -125,6 +125,42 @@ describe('StableTable', () => {
     // the page shown is the list's to say (it follows the rows): nothing drawn, page 1 still marked
     expect(drawn).toHaveBeenCalledTimes(2);
     expect(container.querySelector('.ant-pagination-item-active')!.textContent).toBe('1');
+  });
+
+  it('takes its rows, page and total from TableRows when given: new rows draw the table and pager without new props, and the pager calls onPageChange', () => {
+    const drawn = vi.fn();
+    const ownOnChange = vi.fn();
+    const onPageChange = vi.fn();
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    // ProTable's props without rows, page or total (they come through TableRows)
+    const props = { columns: columns('', drawn), pagination: { pageSize: 99, onChange: ownOnChange } };
+    latest.current = props;
+    const table = <StableTable latest={latest} props={props} rowKey="id" watch={[]} />;
+    const shown = (v: Partial<ShownRows>) => (
+      <TableRows.Provider value={{ dataSource: rows, current: 1, pageSize: 2, total: 4, onPageChange, ...v }}>{table}</TableRows.Provider>
+    );
+    const { container, rerender } = render(shown({}));
+    const text = () => [...container.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((r) => r.textContent).join(',');
+    expect(text()).toBe('a,b');
+    expect(container.querySelector('.ant-pagination-item-active')!.textContent).toBe('1');
+    expect(container.querySelector('.ant-pagination-item-3')).toBeNull(); // 4 rows, 2 a page: the size of TableRows, not the props' 99
+
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    expect(onPageChange).toHaveBeenCalledWith(2, 2);
+    expect(ownOnChange).not.toHaveBeenCalled();
+
+    // the answer: other rows and page 2, the same table element (what ProTable hands over did not change)
+    rerender(
+      shown({
+        dataSource: [
+          { id: '3', name: 'c' },
+          { id: '4', name: 'd' },
+        ],
+        current: 2,
+      }),
+    );
+    expect(text()).toBe('c,d');
+    expect(container.querySelector('.ant-pagination-item-active')!.textContent).toBe('2');
   });
 
   it("draws no pager without a total (as antd's Table)", () => {
