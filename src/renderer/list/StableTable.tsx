@@ -147,23 +147,38 @@ const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition,
 
 const sameWatch = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((w, i) => Object.is(w, b[i]));
 
-interface PagerProps {
-  props: PaginationProps;
-  watch: readonly unknown[];
-}
-
 /**
- * The pager, drawn again only when what it shows changes: the table draws again when the answer
- * brings new rows, and the pager it would draw then is the one the click drew already (same page,
- * size and total; its functions are the stable stand-ins). Drawing it again was the pager and its
- * page-size select, ~15 components, in the rows' render of every page click.
+ * ProTable's own settings, which its tableViewRender hands on with the table's props but antd's Table
+ * does not use: neither compared nor handed to the Table. Compared, a new tab count (the toolbar), a
+ * folded search form or a column setting drew every row of the table again (~160 components, ~0.3 s
+ * after a search, when its tab counts came).
  */
-const Pager = memo(
-  function Pager({ props }: PagerProps) {
-    return <Pagination {...props} />;
-  },
-  (a, b) => sameWatch(a.watch, b.watch) && sameForDrawing(a.props, b.props),
-);
+const PRO_TABLE_OWN = new Set([
+  'actionRef',
+  'formRef',
+  'form',
+  'search',
+  'onSubmit',
+  'onReset',
+  'toolbar',
+  'toolBarRender',
+  'options',
+  'optionsRender',
+  'columnsState',
+  'onSizeChange',
+  'tableAlertRender',
+  'tableAlertOptionRender',
+  'tableViewRender',
+  'dateFormatter',
+  'manualRequest',
+  'headerTitle',
+  'tooltip',
+]);
+
+/** The table's props without ProTable's own settings (PRO_TABLE_OWN). */
+function tableOnly(props: Props): Props {
+  return Object.fromEntries(Object.entries(props).filter(([k]) => !PRO_TABLE_OWN.has(k)));
+}
 
 /** The rows on screen and the page they are, when they reach the table past ProTable (`TableRows`). */
 export interface ShownRows {
@@ -189,15 +204,15 @@ export interface ShownRows {
  */
 export const TableRows = createContext<ShownRows | null>(null);
 
-function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
+function Drawn({ latest, props, rowKey }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
   const shown = useContext(TableRows);
   // the rows go as they are (no functions in them; their identity is the table's to keep)
-  const { dataSource: ownRows, pagination, ...rest } = props;
+  const { dataSource: ownRows, pagination, ...rest } = tableOnly(props);
   const dataSource = shown ? shown.dataSource : ownRows;
   const forwarded = forwardFunctions(rest, latest, cache) as TableProps<Record<string, unknown>>;
   const forwardedPager = isPlain(pagination) ? (forwardFunctions(pagination, latest, cache, ['pagination']) as PaginationProps) : undefined;
-  // the latest onPageChange, behind one function for good (the pager's memo counts any two functions equal)
+  // the latest onPageChange, behind one function for good (as the other handlers are: forwardFunctions)
   const pageChange = useRef(shown?.onPageChange);
   pageChange.current = shown?.onPageChange;
   const onPageChange = useRef((current: number, pageSize: number) => pageChange.current?.(current, pageSize)).current;
@@ -224,19 +239,19 @@ function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
         rowKey={rowKey}
       />
       {pager && !!pager.total && (
-        <Pager
-          props={{
-            ...pager,
-            className: ['ant-table-pagination', 'list-pagination', pager.className].filter(Boolean).join(' '),
-            align: pager.align ?? 'end',
-            // as antd's Table sizes its own pagination
-            size: pager.size ?? (forwarded.size === 'small' || forwarded.size === 'middle' ? 'small' : undefined),
-          }}
-          watch={watch}
+        <Pagination
+          {...pager}
+          className={['ant-table-pagination', 'list-pagination', pager.className].filter(Boolean).join(' ')}
+          align={pager.align ?? 'end'}
+          // as antd's Table sizes its own pagination
+          size={pager.size ?? (forwarded.size === 'small' || forwarded.size === 'middle' ? 'small' : undefined)}
         />
       )}
     </>
   );
 }
 
-export const StableTable = memo(Drawn, (a, b) => a.rowKey === b.rowKey && sameWatch(a.watch, b.watch) && sameForDrawing(a.props, b.props, 6));
+export const StableTable = memo(
+  Drawn,
+  (a, b) => a.rowKey === b.rowKey && sameWatch(a.watch, b.watch) && sameForDrawing(tableOnly(a.props), tableOnly(b.props), 6),
+);
