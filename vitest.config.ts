@@ -10,6 +10,11 @@
  * builds its own app and database (server/test/helper.ts); a test must not rely on module state another file
  * could have set (a registry filled by whichever app was built first, say). The browser-side tests
  * stay isolated: sharing gained nothing there, and their mocks and DOM are per file.
+ *
+ * Node loads antd as CommonJS (antd/lib, and rc-table/lib under it), where the browser build takes its
+ * ES modules. A deep import of rc-table's ES files (lean-row.tsx reads rc-table's table context) would
+ * then be a second copy of that context, one antd's table never fills: in the browser tests those
+ * imports take the CommonJS files antd uses.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +28,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        resolve: { alias: [{ find: /^rc-table\/es\//, replacement: 'rc-table/lib/' }] },
         test: { name: 'web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
       },
       {

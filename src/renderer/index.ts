@@ -4,4 +4,4 @@ export { fieldTypes, CellView, type FieldTypeRenderer, type ControlProps, type V
 export { registerSlot, getSlot, hasSlot, registerScreen, getScreen, type SlotProps, type ScreenProps } from './slots';
 export { useActionRunner, type ActionRunner } from './actions/useActionRunner';
 export { useT } from './i18n';
-export { SKIP_SCROLLBAR_MEASURE } from './list/StableTable';
+export { LEAN_ROWS, SKIP_SCROLLBAR_MEASURE } from './list/StableTable';

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pureRender } from './pure-render';
 import { StableTable, TableRows, forwardFunctions, sameForDrawing, type ShownRows } from './StableTable';
 
 afterEach(cleanup);
@@ -232,5 +233,59 @@ describe('StableTable', () => {
     rerender(view([]));
     expect(container.querySelectorAll('tr.ant-table-row')).toHaveLength(0);
     expect(container.querySelector('.ant-table-placeholder')).not.toBeNull();
+  });
+
+  it('keeps the cells of a pure render and the pager when the table is drawn again for a hidden column or a selection', () => {
+    const pure = vi.fn((v: unknown) => `${String(v)}·`);
+    const other = vi.fn((v: unknown) => `${String(v)}?`);
+    // antd's pager calls itemRender for each item it draws: a count of the pager's draws
+    const pagerDrawn = vi.fn((_page: number, _type: string, el: unknown) => el);
+    const latest = { current: undefined as Record<string, unknown> | undefined };
+    const first = pureRender(pure);
+    const view = (selected: string[], cols: string[], watch: unknown[] = [], named: (v: unknown) => unknown = first) => {
+      const all = [
+        { key: 'name', dataIndex: 'name', title: '名称', render: named },
+        { key: 'id', dataIndex: 'id', title: '编号', render: other },
+        { key: 'note', dataIndex: 'id', title: '备注', render: () => '—' },
+      ];
+      const props = {
+        columns: all.filter((c) => cols.includes(c.key)),
+        dataSource: rows,
+        rowSelection: { selectedRowKeys: selected },
+        pagination: { current: 1, pageSize: 2, total: 4, itemRender: pagerDrawn },
+      };
+      latest.current = props;
+      return <StableTable latest={latest} props={props} rowKey="id" watch={watch} />;
+    };
+    const { container, rerender } = render(view([], ['name', 'id', 'note']));
+    const text = () => [...container.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((r) => r.textContent);
+    expect(text()).toEqual(['a·1?—', 'b·2?—']);
+    const counts = () => [pure.mock.calls.length, other.mock.calls.length, pagerDrawn.mock.calls.length];
+    const [pure0, other0, pager0] = counts();
+
+    // a column hidden: the table's cells are drawn again, but for the pure render's; the pager is kept
+    rerender(view([], ['name', 'id']));
+    expect(text()).toEqual(['a·1?', 'b·2?']);
+    expect(counts()[0]).toBe(pure0);
+    expect(counts()[1]).toBeGreaterThan(other0);
+    expect(counts()[2]).toBe(pager0);
+
+    // a row selected: the table is drawn again, the pager is not
+    rerender(view(['2'], ['name', 'id']));
+    expect(container.querySelectorAll('.ant-table-row-selected')).toHaveLength(1);
+    expect(counts()[0]).toBe(pure0);
+    expect(counts()[2]).toBe(pager0);
+
+    // new columns (what the renders read from outside changed: watch): a new pure render, drawn
+    rerender(
+      view(
+        ['2'],
+        ['name'],
+        ['en'],
+        pureRender((v: unknown) => pure(v)),
+      ),
+    );
+    expect(counts()[0]).toBeGreaterThan(pure0);
+    expect(counts()[2]).toBeGreaterThan(pager0);
   });
 });

@@ -39,6 +39,7 @@ import {
   type RefObject,
 } from 'react';
 import { LeanRow } from './lean-row';
+import { isPureRender } from './pure-render';
 
 type Props = Record<string, unknown>;
 
@@ -81,10 +82,13 @@ function stepInto(v: unknown, step: Step): unknown {
 
 /**
  * `value` with every function (down to `depth`) replaced by a stand-in that calls the function at the
- * same place in `latest.current`; stand-ins are kept in `cache` by place, so they stay the same.
+ * same place in `latest.current`; stand-ins are kept in `cache` by place, so they stay the same. A pure
+ * cell render (pure-render.ts) goes as it is: a new one comes only with new columns, which `watch` holds,
+ * and its identity is what lets the rows keep its results.
  */
 export function forwardFunctions(value: unknown, latest: RefObject<unknown>, cache: Map<string, unknown>, path: Step[] = [], depth = 4): unknown {
   if (typeof value === 'function') {
+    if (isPureRender(value)) return value;
     const id = JSON.stringify(path);
     let f = cache.get(id);
     if (!f) {
@@ -145,6 +149,16 @@ function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionEl
 
 const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition, row: LeanRow } };
 
+/**
+ * Any other antd Table's rows drawn by LeanRow (a detail's tables of sub-records): its header and body
+ * cells as plain elements instead of a dozen-hook Cell component each, drawn twice as the table
+ * mounts. Give the table the `lean-rows` class too, for the hovered row's colour (list.css).
+ *
+ * @example
+ * <Table className="lean-rows" components={LEAN_ROWS} … />
+ */
+export const LEAN_ROWS = { header: { row: LeanRow }, body: { row: LeanRow } };
+
 const sameWatch = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((w, i) => Object.is(w, b[i]));
 
 /**
@@ -204,7 +218,20 @@ export interface ShownRows {
  */
 export const TableRows = createContext<ShownRows | null>(null);
 
-function Drawn({ latest, props, rowKey }: StableTableProps) {
+/**
+ * The pager, drawn again only when what it shows changes: the table is drawn again for a column
+ * hidden or shown, a row selected or the density, and each time drew the pager with it (~25
+ * components). Its functions are stand-ins that call the latest ones; what the total text reads from
+ * outside (the locale, an estimated total) is in `watch`.
+ */
+const StablePager = memo(
+  function StablePager({ watch: _watch, ...props }: PaginationProps & { watch: readonly unknown[] }) {
+    return <Pagination {...props} />;
+  },
+  ({ watch: a, ...pa }, { watch: b, ...pb }) => sameWatch(a, b) && sameForDrawing(pa, pb, 3),
+);
+
+function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
   const cache = useRef(new Map<string, unknown>()).current;
   const shown = useContext(TableRows);
   // the rows go as they are (no functions in them; their identity is the table's to keep)
@@ -239,8 +266,9 @@ function Drawn({ latest, props, rowKey }: StableTableProps) {
         rowKey={rowKey}
       />
       {pager && !!pager.total && (
-        <Pagination
+        <StablePager
           {...pager}
+          watch={watch}
           className={['ant-table-pagination', 'list-pagination', pager.className].filter(Boolean).join(' ')}
           align={pager.align ?? 'end'}
           // as antd's Table sizes its own pagination

@@ -15,13 +15,18 @@
  */
 import type { ProColumns } from '@ant-design/pro-components';
 import type { Row } from '../../engine';
+import { pureRender } from './pure-render';
 
 export type CellRender = (value: unknown, record: Row, index: number) => unknown;
 
-/** The render of every table column (by key) that has one. */
+/**
+ * The render of every table column (by key) that has one. Each is a pure render (pure-render.ts): the
+ * columns, and with them the renders, are made again whenever what a cell reads from around it changes.
+ */
 export function directCellRenders(columns: readonly ProColumns<Row>[]): ReadonlyMap<unknown, CellRender> {
   const out = new Map<unknown, CellRender>();
-  for (const c of columns) if (!c.hideInTable && c.key !== undefined && typeof c.render === 'function') out.set(c.key, c.render as unknown as CellRender);
+  for (const c of columns)
+    if (!c.hideInTable && c.key !== undefined && typeof c.render === 'function') out.set(c.key, pureRender(c.render as unknown as CellRender));
   return out;
 }
 

@@ -23,6 +23,7 @@
 import classNames from 'classnames';
 import { createElement, isValidElement, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { useImmutableMark } from 'rc-table/es/context/TableContext';
+import { isPureRender } from './pure-render';
 
 /** The props rc-table's BodyRow and HeaderRow give each Cell element (rc-table/es/Body/BodyRow.js, Header/HeaderRow.js). */
 interface CellElementProps {
@@ -73,7 +74,8 @@ type LegacyProps = HTMLAttributes<HTMLElement> & { colSpan?: number; rowSpan?: n
 /**
  * What a cell's render gave, kept per column while nothing it depends on changes: as rc-table's Cell
  * keeps it (useCellRender), so a row drawn again with the same record (the table's second render as it
- * mounts, a selection) calls no render. `mark` changes whenever the table is drawn from new props.
+ * mounts) calls no render. `mark` changes whenever the table is drawn from new props; a pure render's
+ * result (pure-render.ts) is kept across that too (a column hidden, a row selected).
  */
 interface Rendered {
   mark: unknown;
@@ -86,7 +88,14 @@ interface Rendered {
 }
 
 function renderedOf(p: CellElementProps, mark: unknown, was: Rendered | undefined): Rendered {
-  if (was && was.mark === mark && was.record === p.record && was.render === p.render && was.renderIndex === p.renderIndex && was.dataIndex === p.dataIndex)
+  if (
+    was &&
+    (was.mark === mark || isPureRender(p.render)) &&
+    was.record === p.record &&
+    was.render === p.render &&
+    was.renderIndex === p.renderIndex &&
+    was.dataIndex === p.dataIndex
+  )
     return was;
   const value = valueAt(p.record, p.dataIndex);
   let content = p.render ? p.render(value, p.record, p.renderIndex) : value;
