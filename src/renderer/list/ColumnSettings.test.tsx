@@ -1,10 +1,24 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnState } from '../../engine';
 import { messages } from '../testing';
 import { ColumnSettings } from './ColumnSettings';
+
+// each line calls useT once as it draws: a count of the lines drawn
+const tCalls = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../i18n', async (load) => {
+  const real = await load<typeof import('../i18n')>();
+  return {
+    ...real,
+    useT: () => {
+      tCalls.n++;
+      return real.useT();
+    },
+  };
+});
 
 const columns = [
   { key: 'orderNo', title: '订单编号' },
@@ -72,5 +86,29 @@ describe('ColumnSettings', () => {
     fireEvent.drop(line('status'), { dataTransfer: data });
     expect(line('status').className).not.toContain('column-settings-drop');
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('draws again only the line a click changes (the panel and that line, not the others)', async () => {
+    function Held() {
+      const [value, setValue] = useState<Record<string, ColumnState>>({});
+      return <ColumnSettings columns={columns} value={value} defaults={{}} onChange={setValue} />;
+    }
+    render(
+      <IntlProvider locale="zh-CN" messages={messages}>
+        <Held />
+      </IntlProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: messages['renderer.columns.settings'] }));
+    await screen.findByText(messages['renderer.columns.shown']);
+    const line = (key: string) => document.querySelector<HTMLElement>(`.column-settings-item[data-column="${key}"]`)!;
+    tCalls.n = 0;
+    fireEvent.click(line('platform').querySelector('input')!);
+    expect(line('platform').querySelector('input')!.checked).toBe(false);
+    expect(line('orderNo').querySelector('input')!.checked).toBe(true);
+    // ColumnSettings itself and the platform line
+    expect(tCalls.n).toBe(2);
+    // its handlers act on the latest value: a second click hides another and keeps the first hidden
+    fireEvent.click(line('status').querySelector('input')!);
+    expect([...document.querySelectorAll<HTMLInputElement>('.column-settings-item input')].map((i) => i.checked)).toEqual([true, false, false]);
   });
 });

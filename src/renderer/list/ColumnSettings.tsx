@@ -19,7 +19,7 @@ import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import VerticalAlignBottomOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignBottomOutlined';
 import VerticalAlignMiddleOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignMiddleOutlined';
 import VerticalAlignTopOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignTopOutlined';
-import { useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ColumnState } from '../../engine';
 import { useT } from '../i18n';
 import { staticIcon } from '../static-icon';
@@ -55,6 +55,34 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
   // the line being dragged (by its handle) and where it would land: within its own group (a pin
   // decides the group, the order only places a line inside it)
   const [drag, setDrag] = useState<{ key: string; pin: Pin; over?: string; after?: boolean } | null>(null);
+  // The lines' handlers, one object for good, acting on the latest value: a click draws again only the
+  // lines that show something else (new handlers at each render drew all ten lines of /order, with
+  // their checkboxes, on every checkbox click).
+  const latest = useRef({ value, lines, drag, onChange });
+  latest.current = { value, lines, drag, onChange };
+  const on = useMemo(
+    (): LineHandlers => ({
+      check: (key, show) => latest.current.onChange(shownColumn(latest.current.value, key, show)),
+      pin: (key, pin) => latest.current.onChange(pinnedColumn(latest.current.value, key, pin)),
+      dragStart: (line) => setDrag({ key: line.key, pin: line.pin }),
+      dragOver: (line, after) => setDrag((d) => (d && d.pin === line.pin && (d.over !== line.key || d.after !== after) ? { ...d, over: line.key, after } : d)),
+      drop: (line) => {
+        const { drag, lines, value, onChange } = latest.current;
+        if (drag && drag.key !== line.key && drag.pin === line.pin)
+          onChange(
+            movedColumn(
+              lines.map((l) => l.key),
+              value,
+              drag.key,
+              line.key,
+              !!drag.after,
+            ),
+          );
+        setDrag(null);
+      },
+    }),
+    [],
+  );
 
   const title = (
     <div className="column-settings-title">
@@ -81,23 +109,7 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
               column={c}
               checked={value[c.key]?.show !== false}
               dropAt={drag?.over === c.key && drag.key !== c.key ? (drag.after ? 'after' : 'before') : undefined}
-              onCheck={(show) => onChange(shownColumn(value, c.key, show))}
-              onPin={(pin) => onChange(pinnedColumn(value, c.key, pin))}
-              onDragStart={() => setDrag({ key: c.key, pin: c.pin })}
-              onDragOver={(after) => setDrag((d) => (d && d.pin === c.pin && (d.over !== c.key || d.after !== after) ? { ...d, over: c.key, after } : d))}
-              onDrop={() => {
-                if (drag && drag.key !== c.key && drag.pin === c.pin)
-                  onChange(
-                    movedColumn(
-                      lines.map((l) => l.key),
-                      value,
-                      drag.key,
-                      c.key,
-                      !!drag.after,
-                    ),
-                  );
-                setDrag(null);
-              }}
+              on={on}
             />
           ))}
         </div>
@@ -115,19 +127,36 @@ export function ColumnSettings({ columns, value, defaults, onChange }: Props) {
   );
 }
 
-interface LineProps {
-  column: SettingsColumn & { pin: Pin };
-  checked: boolean;
-  dropAt?: 'before' | 'after';
-  onCheck: (show: boolean) => void;
-  onPin: (pin: Pin) => void;
-  onDragStart: () => void;
-  onDragOver: (after: boolean) => void;
-  onDrop: () => void;
+type SettingsLine = SettingsColumn & { pin: Pin };
+
+/** What a line's controls do, given the line (the same functions at every render). */
+interface LineHandlers {
+  check: (key: string, show: boolean) => void;
+  pin: (key: string, pin: Pin) => void;
+  dragStart: (line: SettingsLine) => void;
+  dragOver: (line: SettingsLine, after: boolean) => void;
+  drop: (line: SettingsLine) => void;
 }
 
+interface LineProps {
+  column: SettingsLine;
+  checked: boolean;
+  dropAt?: 'before' | 'after';
+  on: LineHandlers;
+}
+
+/** Lines are equal when they show the same (the column's object is made anew at each render). */
+const sameLine = (a: LineProps, b: LineProps) =>
+  a.checked === b.checked &&
+  a.dropAt === b.dropAt &&
+  a.on === b.on &&
+  a.column.key === b.column.key &&
+  a.column.title === b.column.title &&
+  a.column.pin === b.column.pin &&
+  a.column.fixed === b.column.fixed;
+
 /** One column's line; its pin buttons show while the pointer is over it or focus is inside (list.css). */
-function Line({ column, checked, dropAt, onCheck, onPin, onDragStart, onDragOver, onDrop }: LineProps) {
+const Line = memo(function Line({ column, checked, dropAt, on }: LineProps) {
   const t = useT();
   const pins = (['left', 'none', 'right'] as const).filter((p) => p !== column.pin);
   return (
@@ -138,33 +167,40 @@ function Line({ column, checked, dropAt, onCheck, onPin, onDragStart, onDragOver
       onDragStart={(e) => {
         e.dataTransfer.effectAllowed = 'move';
         e.dataTransfer.setData('text/plain', column.key);
-        onDragStart();
+        on.dragStart(column);
       }}
       onDragOver={(e) => {
         e.preventDefault();
         const box = e.currentTarget.getBoundingClientRect();
-        onDragOver(e.clientY > box.top + box.height / 2);
+        on.dragOver(column, e.clientY > box.top + box.height / 2);
       }}
       onDrop={(e) => {
         e.preventDefault();
-        onDrop();
+        on.drop(column);
       }}
     >
       <span className="column-settings-handle" title={t('renderer.columns.drag')}>
         {HOLDER}
       </span>
-      <Checkbox className="column-settings-check" checked={checked} onChange={(e) => onCheck(e.target.checked)}>
+      <Checkbox className="column-settings-check" checked={checked} onChange={(e) => on.check(column.key, e.target.checked)}>
         <span className="column-settings-item-title" title={column.title}>
           {column.title}
         </span>
       </Checkbox>
       <span className="column-settings-pins">
         {pins.map((p) => (
-          <button key={p} type="button" className="column-settings-pin" title={t(PIN_TITLE[p])} aria-label={t(PIN_TITLE[p])} onClick={() => onPin(p)}>
+          <button
+            key={p}
+            type="button"
+            className="column-settings-pin"
+            title={t(PIN_TITLE[p])}
+            aria-label={t(PIN_TITLE[p])}
+            onClick={() => on.pin(column.key, p)}
+          >
             {PIN_ICON[p]}
           </button>
         ))}
       </span>
     </div>
   );
-}
+}, sameLine);
