@@ -6,7 +6,7 @@
 import { Empty, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney, useRuntime } from '../../engine';
-import { fieldTypes, SKIP_SCROLLBAR_MEASURE } from '../../renderer';
+import { fieldTypes, LEAN_ROWS, SKIP_SCROLLBAR_MEASURE } from '../../renderer';
 import { useT } from '../../renderer/i18n';
 import type { SlotProps } from '../../renderer/slots';
 import './order-records.css';
@@ -45,7 +45,8 @@ export default function OrderRecords({ resource, record }: SlotProps) {
   const TypeDisplay = typeField ? fieldTypes[typeField.type].Display : null;
   // no `scroll`: nothing uses the scrollbar's width, so rc-table need not measure it as each table mounts
   // (a forced layout of the page inside the click that opens the detail: 11–18 ms in its profile)
-  const small = { size: 'small' as const, pagination: false as const, rowKey: 'id', ...SKIP_SCROLLBAR_MEASURE };
+  // rows drawn by LeanRow: 44 Cell components drawn twice as the drawer opened, about a third of it
+  const small = { size: 'small' as const, pagination: false as const, rowKey: 'id', className: 'lean-rows', components: LEAN_ROWS, ...SKIP_SCROLLBAR_MEASURE };
 
   return (
     <div>
