@@ -7,6 +7,12 @@ import { ADMIN_SCREENS, ALL_SCREENS, eventuallyEqual, expectPath, menuLabels, ms
 after(closeBrowser);
 const LAST = 'lastPath'; // schemas/app.json session.lastPathKey
 const rows = (page: import('playwright-core').Page) => page.locator('tr.ant-table-row:visible');
+/** The header menu's selected items (the page shown, by its menu title). */
+const selectedMenu = (page: import('playwright-core').Page) =>
+  page
+    .locator('.ant-layout-header .ant-menu-item-selected')
+    .allInnerTexts()
+    .then((t) => [...new Set(t.map((x) => x.trim()))]);
 
 describe('signed out', () => {
   test('a route that is not open goes to /index with the encoded full path as redirect', async () => {
@@ -203,10 +209,11 @@ describe('signed in', () => {
     await ctx.close();
   });
 
-  test('keep-alive: a list filter survives switching menus', async () => {
+  test('keep-alive: a list filter survives switching menus; the menu marks the page shown', async () => {
     const { ctx, page } = await pageAs('admin');
     await page.goto('/staff');
     await rows(page).first().waitFor();
+    await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.staff')]);
     await page.locator('form #username:visible').fill('zhao');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expectPath(page, '/staff?username=zhao');
@@ -217,8 +224,10 @@ describe('signed in', () => {
     await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.store') }).click();
     await expectPath(page, '/store');
     await rows(page).first().waitFor();
+    await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.store')]);
     await page.locator('.ant-menu-item', { hasText: msg('zh-CN', 'menu.staff') }).click();
     await rows(page).first().waitFor();
+    await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.staff')]);
     await shot(page, 'guard-keepalive-back');
     assert.equal(await page.locator('form #username:visible').inputValue(), 'zhao', 'the filter input keeps its value');
     const texts = await until(
@@ -227,6 +236,12 @@ describe('signed in', () => {
     );
     assert.ok(texts.length > 0 && texts.every((r) => r.startsWith('zhao')), `rows filtered: ${texts.map((t) => t.split('\n')[0]).join(',')}`);
     await expectPath(page, '/staff?username=zhao'); // the list state lives in the query string
+    // the browser's back and a typed URL move the mark too
+    await page.goBack();
+    await expectPath(page, '/store');
+    await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.store')]);
+    await page.goto('/index');
+    await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.index')]);
     await ctx.close();
   });
 });

@@ -73,6 +73,8 @@ const NO_MENU_REQUEST = { revalidateOnMount: false, revalidateOnFocus: false, re
  */
 const LAYOUT_TOKEN = { header: { heightLayoutHeader: appConfig.layout.headerHeight } };
 const MENU_PROPS = { locale: false };
+/** What ProLayout matches its menu against: nothing (the Frame gives the selected item itself). */
+const MENU_LOCATION = { pathname: '/' };
 
 const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const intl = useIntl();
@@ -116,7 +118,12 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
     ];
   }, [session.user, shell.screens, icons, intl]);
   const route = useMemo(() => ({ path: '/', routes: menu }), [menu]);
-  const location = useMemo(() => ({ pathname }), [pathname]);
+  // The menu's selected item is ours to give, from the path: ProLayout's menu set it from an effect
+  // after every path change, which drew the whole menu a second time (~240 components, 11 items of
+  // about twenty each, in every menu click's render log: its effect always sets a state). ProLayout
+  // gets a location that does not change (its other uses of it: a page title and breadcrumb we do not
+  // show, per-menu-item layout settings we do not have), and the menu is flat (no open submenus).
+  const selectedKeys = useMemo(() => menu.filter((m) => pathname === m.path || pathname.startsWith(`${m.path}/`)).map((m) => m.key), [menu, pathname]);
 
   return (
     <SWRConfig value={NO_MENU_REQUEST}>
@@ -129,7 +136,9 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
         title={intl.formatMessage({ id: appConfig.title })}
         logo={appConfig.logo ?? false}
         token={LAYOUT_TOKEN}
-        location={location}
+        location={MENU_LOCATION}
+        selectedKeys={selectedKeys}
+        openKeys={false}
         route={route}
         menu={MENU_PROPS}
         onMenuHeaderClick={() => navigate('/index')}
