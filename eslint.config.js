@@ -6,7 +6,9 @@
  *   it follows `import`, `export … from`, dynamic `import()` and `require()`.
  * - eslint-plugin-import-x: import cycles (type-only imports are erased, so they are left out) and
  *   imports that resolve to nothing.
- * - no-restricted-syntax: CJK characters in string, template and JSX text (visible text is an i18n key).
+ * - no-restricted-syntax: CJK characters in string, template and JSX text (visible text is an i18n key);
+ *   the onTransitionRun / onTransitionStart / onTransitionCancel props, whose events the production build's
+ *   React does not listen for (scripts/react-unused-events.ts).
  *
  * TypeScript is parsed by Babel's parser (@babel/eslint-parser + preset-typescript): typescript-eslint
  * needs TypeScript's JS API, which typescript 7 (the project's compiler) does not have. No rule here needs
@@ -153,6 +155,11 @@ export default [
         { selector: `Literal[value=/${CJK}/]`, message: CJK_MESSAGE },
         { selector: `TemplateElement[value.raw=/${CJK}/]`, message: CJK_MESSAGE },
         { selector: `JSXText[value=/${CJK}/]`, message: CJK_MESSAGE },
+        {
+          selector: 'JSXAttribute[name.name=/^onTransition(Run|Start|Cancel)(Capture)?$/]',
+          message:
+            'the production build leaves these events out of React (scripts/react-unused-events.ts): use onTransitionEnd, or take them out of that plugin',
+        },
       ],
     },
   },

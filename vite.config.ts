@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import appJson from './schemas/app.json';
+import { reactUnusedEvents } from './scripts/react-unused-events';
 
 const nm = (pkgs: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${pkgs.join('|')})[\\\\/]`);
 
@@ -244,7 +245,7 @@ function stepGraph(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [slimUmiRequest(), lazyProFields(), antdStaticCss(), appPreload(), stepGraph(), react()],
+  plugins: [slimUmiRequest(), lazyProFields(), reactUnusedEvents(), antdStaticCss(), appPreload(), stepGraph(), react()],
   server: { host: '127.0.0.1' },
   build: {
     target: 'es2022',

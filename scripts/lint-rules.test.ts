@@ -37,6 +37,8 @@ const TREE: Record<string, string> = {
   'src/engine/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;\n",
   'src/renderer/chinese.tsx': "export const title = '订单';\nexport const el = <div>订单列表</div>;\nexport const t = `共 ${1} 条`;\n",
   'src/renderer/missing.ts': "export { q } from './no-such-file';\n",
+  'src/renderer/transition-events.tsx':
+    'export const a = <div onTransitionEnd={() => {}} />;\nexport const b = <div onTransitionRun={() => {}} />;\nexport const c = <div onTransitionCancelCapture={() => {}} />;\n',
 };
 
 beforeAll(async () => {
@@ -88,6 +90,10 @@ describe('eslint.config.js', () => {
     expect(results.get('src/engine/cycle-a.ts')).toEqual(['1:import-x/no-cycle']);
     expect(results.get('src/engine/cycle-b.ts')).toEqual(['1:import-x/no-cycle']);
     expect(results.get('src/renderer/missing.ts')).toEqual(['1:import-x/no-unresolved']);
+  });
+
+  test('no onTransitionRun / onTransitionStart / onTransitionCancel (the production build does not listen for them); onTransitionEnd is fine', () => {
+    expect(results.get('src/renderer/transition-events.tsx')).toEqual(['2:no-restricted-syntax', '3:no-restricted-syntax']);
   });
 
   test('no Chinese text in string, JSX or template text', () => {
