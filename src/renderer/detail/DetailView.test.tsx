@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../schema';
 import { announceChanges } from '../../engine';
@@ -7,6 +8,7 @@ import { ResourceScreen } from '../ResourceScreen';
 import { messages, mountScreen } from '../testing';
 import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../slots';
+import { DetailSections } from './DetailSections';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -98,6 +100,33 @@ describe('detail drawer', () => {
     await vi.waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull(), { timeout: 5_000 });
     // and scrolls again once it is closed
     expect(document.body.style.overflowY).toBe('');
+  });
+
+  it('draws its sections again only for another record (the drawer closing or its actions changing draw none)', () => {
+    const drawn = vi.fn();
+    registerSlot('testCountSlot', ({ record }) => {
+      drawn();
+      return <span>{String(record.title)}-slot</span>;
+    });
+    const counted: Resource = { ...res, detail: { api: 'get', sections: [{ title: 'renderer.detail', slot: 'testCountSlot' }] } };
+    const refetch = () => {};
+    const first = { id: ID, title: '上门安装' };
+    // the drawer around them draws again (open → closed, new actions): the same resource, record and handler
+    const view = (record: Record<string, unknown>, open: boolean) => (
+      <IntlProvider locale="zh-CN" messages={messages}>
+        <div data-open={open}>
+          <DetailSections resource={counted} record={record} onRecordChanged={refetch} />
+        </div>
+      </IntlProvider>
+    );
+    const { rerender } = render(view(first, true));
+    expect(screen.getByText('上门安装-slot')).toBeTruthy();
+    expect(drawn).toHaveBeenCalledTimes(1);
+    rerender(view(first, false));
+    expect(drawn).toHaveBeenCalledTimes(1);
+    rerender(view({ ...first, title: '维修' }, true));
+    expect(screen.getByText('维修-slot')).toBeTruthy();
+    expect(drawn).toHaveBeenCalledTimes(2);
   });
 
   it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {
