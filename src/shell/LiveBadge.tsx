@@ -8,18 +8,18 @@ import { useEffect } from 'react';
 import { Badge, Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import { callApi } from './request/client';
 import { useSession } from './session/session-store';
 import { startLive, stopLive, useLive } from './live-updates';
 import { whenIdle } from '../engine/idle';
+import { useRouterNavigate } from './router/use-router-navigate';
 
 const SEEN = { method: 'POST', path: '/live/seen', result: 'ok' } as const;
 
 export function LiveBadge() {
   const { user } = useSession();
   const live = useLive();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const intl = useIntl();
   const userId = user ? String(user.id) : null;
 

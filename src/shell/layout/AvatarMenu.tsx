@@ -2,10 +2,11 @@
 import { Avatar, Button, Dropdown } from 'antd';
 import { UserOutlined, LogoutOutlined, IdcardOutlined } from '@ant-design/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSession } from '../session/session-store';
 import { signOut } from '../session/session-actions';
 import { fileUrl } from '../request/upload';
+import { useRouterNavigate } from '../router/use-router-navigate';
 
 /** An avatar value is a stored file key (32 hex) or already a URL. */
 function avatarSrc(avatar: string | null | undefined): string | undefined {
@@ -15,7 +16,7 @@ function avatarSrc(avatar: string | null | undefined): string | undefined {
 
 export function AvatarMenu() {
   const { signedIn, user } = useSession();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const intl = useIntl();
   if (!signedIn) {
     return (

@@ -4,12 +4,12 @@
  * ones in a new tab), the locale switch, the user menu, the ICP footer, and the kept-alive body.
  * It paints at once; only the body suspends (schema and renderer load behind it).
  */
-import { memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { ProLayout } from '@ant-design/pro-components';
 import { SWRConfig } from 'swr';
 import { HomeOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
-import { Link, UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { appConfig } from '../config';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
@@ -17,6 +17,7 @@ import { menuScreens } from '../router/access';
 import { loadScreenSchema } from '../router/screen-routes';
 import { useGuardPending } from '../router/guard-context';
 import { useDocumentTitle } from '../router/use-document-title';
+import { useRouterNavigate } from '../router/use-router-navigate';
 import { LocaleSwitch } from '../i18n/LocaleSwitch';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
@@ -47,15 +48,6 @@ export default function ShellLayout() {
   // after ProLayout's own mount effect, which would write the bare app title
   useDocumentTitle();
   return <Frame pathname={pathname} />;
-}
-
-/**
- * `navigate` without subscribing to the route tree: useNavigate reads the route context, which
- * changes on every navigation, search-only ones included, and would re-render the whole frame.
- */
-function useRouterNavigate(): (to: string) => void {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  return useCallback((to: string) => void router?.navigate(to), [router]);
 }
 
 /**
@@ -157,8 +149,10 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
             );
           }
           return (
-            <Link
-              to={linkTo(it.path)}
+            // a plain link (the click navigates through the router below): react-router's Link follows the
+            // location and drew all the menu's items again after every list click
+            <a
+              href={linkTo(it.path)}
               onClick={(e) => {
                 // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
                 // page's last query change, whose href would drop the list's filters (seen in e2e/guard).
@@ -169,7 +163,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
               }}
             >
               {dom}
-            </Link>
+            </a>
           );
         }}
         actionsRender={() => [<LiveBadge key="live" />, <LocaleSwitch key="locale" />, <AvatarMenu key="user" />]}
