@@ -152,12 +152,12 @@ const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition,
 /**
  * Any other antd Table's rows drawn by LeanRow (a detail's tables of sub-records): its header and body
  * cells as plain elements instead of a dozen-hook Cell component each, drawn twice as the table
- * mounts. Give the table the `lean-rows` class too, for the hovered row's colour (list.css).
+ * mounts; with the `lean-rows` class that colours the hovered row (list.css). Spread into the Table.
  *
  * @example
- * <Table className="lean-rows" components={LEAN_ROWS} … />
+ * <Table {...LEAN_ROWS} … />
  */
-export const LEAN_ROWS = { header: { row: LeanRow }, body: { row: LeanRow } };
+export const LEAN_ROWS = { className: 'lean-rows', components: { header: { row: LeanRow }, body: { row: LeanRow } } };
 
 const sameWatch = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((w, i) => Object.is(w, b[i]));
 
