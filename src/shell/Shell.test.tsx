@@ -7,7 +7,7 @@ import { Shell } from './Shell';
 import { configureAuth } from './session/auth-bindings';
 import { setSession } from './session/session-store';
 import { Link, useLocation } from 'react-router-dom';
-import { memo, useContext } from 'react';
+import { memo, useContext, useLayoutEffect } from 'react';
 import { ProProvider } from '@ant-design/pro-components';
 
 // Counts the layout frame's renders (ProLayout: header, menu, footer).
@@ -56,8 +56,12 @@ const ProReader = memo(function ProReader({ name }: { name: string }) {
   return null;
 });
 
+// The frame's render count as each screen's page first committed.
+const framesAtMount = vi.hoisted(() => new Map<string, number>());
+
 function ScreenView({ resource }: { resource: Resource }) {
   const { search } = useLocation();
+  useLayoutEffect(() => void framesAtMount.set(resource.name, frame.renders), [resource.name]);
   return (
     <div>
       <ProReader name={resource.name} />
@@ -162,6 +166,19 @@ describe('Shell guard (happy-dom, mocked fetch)', () => {
       view.getByText('乙管理').click();
     });
     await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
+    expect(frame.renders).toBeGreaterThan(before);
+  }, 60000);
+
+  it('a menu click shows the page first and marks the menu in a commit of its own', async () => {
+    await openAlphaAsAdmin();
+    const before = frame.renders;
+    await act(async () => {
+      view.getByText('乙管理').click();
+    });
+    await waitFor(() => expect(view.getByText(/screen beta/)).toBeTruthy(), { timeout: 45000 });
+    // the page committed without the frame drawing again (ProLayout is ~300 components to redraw)
+    expect(framesAtMount.get('beta')).toBe(before);
+    await waitFor(() => expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('乙管理'), { timeout: 5000 });
     expect(frame.renders).toBeGreaterThan(before);
   }, 60000);
 
