@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
-import { loadScreenSchema, screenRoutes } from './screen-routes';
+import { FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { clearPrefetched } from '../request/prefetch';
 import { setSession } from '../session/session-store';
@@ -103,6 +103,41 @@ describe('a list screen route asks for its first data as the navigation starts',
     load({ request: new Request('http://localhost/people') });
     await sleep(50);
     expect(sent, 'a kept page shows as it was').toEqual([]);
+    finishNavigation(0);
+  });
+
+  it('with the schema in, the navigation waits for the first answers (the page renders once, with its rows), but not past the bound', async () => {
+    const answers: (() => void)[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      const body = String(url).includes('/count') ? '{"code":0,"msg":"ok","data":{}}' : '{"code":0,"msg":"ok","data":{"list":[],"total":0}}';
+      return new Promise<Response>((resolve) => answers.push(() => resolve(new Response(body, { status: 200 }))));
+    });
+    signIn(['dispatcher']);
+    const [route] = screenRoutes([peopleScreen]);
+    const load = route.loader as (args: { request: Request }) => Promise<unknown> | null;
+    await loadScreenSchema(peopleScreen);
+    let done = false;
+    void Promise.resolve(load({ request: new Request('http://localhost/people?current=3') })).then(() => (done = true));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await sleep(30);
+    expect(done, 'waiting for the list and the counts').toBe(false);
+    answers[0]();
+    await sleep(30);
+    expect(done, 'the counts are not in yet').toBe(false);
+    answers[1]();
+    await waitFor(() => expect(done).toBe(true));
+    finishNavigation(0);
+
+    // an answer that takes longer is not waited for: the page shows loading, as without the wait
+    clearPrefetched();
+    answers.length = 0;
+    done = false;
+    const started = Date.now();
+    void Promise.resolve(load({ request: new Request('http://localhost/people?current=4') })).then(() => (done = true));
+    await waitFor(() => expect(done).toBe(true), { timeout: FIRST_ANSWERS_WAIT_MS + 1000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_ANSWERS_WAIT_MS - 5);
+    expect(answers, 'its requests went out').toHaveLength(2);
+    answers.forEach((a) => a());
     finishNavigation(0);
   });
 
