@@ -10,39 +10,12 @@
  * columnWidth({ type: 'datetime', title: 'x' }, { title: '创建时间', measure, locale: 'zh-CN' }) // ≈ 151
  */
 import type { AnyField, AppSchema, Resource } from '../schema';
-import { labelWidth } from './action-gate';
 import { enumValues, fieldOf, normalizeColumns } from './resource-helpers';
 import { formatDate, formatDateTime, formatMoney, maskPhone } from './format';
 
-/** Width in px of `text` at `size` px (bold for headers). */
-export type Measure = (text: string, size: number, bold?: boolean) => number;
+import type { Measure } from './text-measure';
 
-let canvas: CanvasRenderingContext2D | null | undefined;
-/**
- * The browser's own measure (a canvas with the page's font), or an estimate outside a browser.
- * `fontFamily`: the theme's font family.
- */
-export function textMeasure(fontFamily: string): Measure {
-  if (canvas === undefined) canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  const ctx = canvas;
-  if (!ctx) return (text, size) => (labelWidth(text) * size) / 14;
-  return (text, size, bold) => {
-    const font = `${bold ? 600 : 400} ${size}px ${fontFamily}`;
-    const key = `${font}\n${text}`;
-    let w = measured.get(key);
-    if (w === undefined) {
-      // setting a canvas font parses it: only when it changes (a list's widths measure ~100 texts)
-      if (lastFont !== font) ctx.font = lastFont = font;
-      w = ctx.measureText(text).width;
-      measured.set(key, w);
-    }
-    return w;
-  };
-}
-
-/** Widths already measured (titles and labels come back on every list and locale switch), and the canvas's font. */
-const measured = new Map<string, number>();
-let lastFont = '';
+export { textMeasure, type Measure } from './text-measure';
 
 export interface WidthContext {
   measure: Measure;
