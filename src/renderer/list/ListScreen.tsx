@@ -4,7 +4,7 @@
  * and pagination, all state in the URL through useListController.
  */
 import { ProTable, type ActionType, type ListToolBarProps, type ProFormInstance } from '@ant-design/pro-components';
-import { App, Button, ConfigProvider, Grid, Space, theme } from 'antd';
+import { App, Button, ConfigProvider, Space, theme } from 'antd';
 import { cloneElement, isValidElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import type { Resource } from '../../schema';
 import {
@@ -45,6 +45,7 @@ import { EllipsisTipHost, type ShowTip } from '../fields/ellipsis-tip';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
+import { useNarrow } from './use-narrow';
 import { SearchFoldContext } from './search-fold';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
@@ -128,7 +129,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   // the rows' checkboxes, kept per row position while what they show is the same (row-checkbox.tsx)
   const checkboxes = useMemo(() => rowCheckboxes({ prefixCls: checkboxCls, hashId }), [checkboxCls, hashId]);
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useNarrow(token.screenSM);
   const padding = settings.density === 'large' ? 16 : 8;
   const widths = useMemo(
     () => listColumnWidths(app, resource, t, { measure: textMeasure(token.fontFamily), locale, padding }),
