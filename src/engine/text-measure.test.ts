@@ -10,7 +10,11 @@ describe('textMeasure', () => {
     const seen: { text: string; font: string; hidden: boolean }[] = [];
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       const box = this.parentElement!;
-      seen.push({ text: this.textContent ?? '', font: this.style.font, hidden: box.style.visibility === 'hidden' && box.getAttribute('aria-hidden') === 'true' });
+      seen.push({
+        text: this.textContent ?? '',
+        font: this.style.font,
+        hidden: box.style.visibility === 'hidden' && box.getAttribute('aria-hidden') === 'true',
+      });
       return { width: (this.textContent ?? '').length * 7.5 } as DOMRect;
     });
     const measure = textMeasure('Arial');
@@ -20,6 +24,7 @@ describe('textMeasure', () => {
     expect(seen.map((s) => s.text)).toEqual(['创建时间', '创建时间']);
     expect(seen[0].font).toContain('Arial');
     expect(seen.every((s) => s.hidden)).toBe(true);
+    expect(document.body.textContent, 'nothing measured is left on the page').not.toContain('创建时间');
     expect(canvas).not.toHaveBeenCalled();
   });
 

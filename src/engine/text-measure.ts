@@ -49,6 +49,8 @@ export function textMeasure(fontFamily: string): Measure {
         if (probeFont !== font) span.style.font = probeFont = font;
         span.textContent = text;
         w = span.getBoundingClientRect().width;
+        // emptied again: no text of the page's is left in a second place (a search by text finds one)
+        span.textContent = '';
       }
       // nothing laid out (no layout engine): the estimate, not cached, in case one comes
       if (!w && text) return (labelWidth(text) * size) / 14;
