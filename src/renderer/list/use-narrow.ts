@@ -3,8 +3,8 @@
  * antd's responsiveObserver), read as the list renders and followed as the window changes.
  *
  * Not antd's Grid.useBreakpoint: it reads the breakpoints in a layout effect and draws its component
- * again once mounted whatever it found, and in a list that second draw took ProTable, its toolbar and
- * its pager with it (~110 components inside every list's mount: render log of a menu click to /staff).
+ * again once mounted whatever it found: the list's body was drawn a second time inside every list's
+ * mount (render log of a menu click to /staff; ProTable's own state draws that commit too).
  *
  * @example
  * const narrow = useNarrow(token.screenSM);

@@ -95,10 +95,13 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
           void answers.catch(() => {});
           return null;
         }
-        return Promise.race([answers, new Promise((r) => setTimeout(r, FIRST_ANSWERS_WAIT_MS))]).then(
-          () => null,
-          () => null,
-        );
+        let bound: ReturnType<typeof setTimeout> | undefined;
+        return Promise.race([answers, new Promise((r) => (bound = setTimeout(r, FIRST_ANSWERS_WAIT_MS)))])
+          .catch(() => {})
+          .then(() => {
+            clearTimeout(bound);
+            return null;
+          });
       },
       element: <ScreenElement screen={screen} />,
     }));
