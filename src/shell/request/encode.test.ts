@@ -32,6 +32,21 @@ describe('parseBody', () => {
     expect(parseBody('{"id":914149095951486985,"n":20}')).toEqual({ id: '914149095951486985', n: 20 });
   });
 
+  it('leaves strings that hold long numbers where a value could stand exactly as they were', () => {
+    for (const note of [
+      '单号:914149095951486985',
+      'a,914149095951486985,b',
+      '[914149095951486985]',
+      'x: -914149095951486985',
+      '：１２',
+      'k:1234567890123456.5e3',
+    ]) {
+      const text = `{"id":914149095951486985,"note":${JSON.stringify(note)},"list":[914149095951486986,${JSON.stringify(note)}]}`;
+      expect(parseBody(text)).toEqual({ id: '914149095951486985', note, list: ['914149095951486986', note] });
+      expect(parseBody(text)).toEqual(reference(text));
+    }
+  });
+
   it('keeps text that is not JSON as it came, however it looks', () => {
     for (const text of ['<html>502 Bad Gateway</html>', '{"id":914149095951486985', 'oops 12345678901234567890']) {
       expect(parseBody(text)).toBe(text);
