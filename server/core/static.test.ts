@@ -26,6 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(JS));
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js.gz'), gzipSync(JS));
   writeFileSync(join(dist, 'locales', 'zh-CN.json'), '{"app.title":"派单管理后台"}');
+  writeFileSync(join(dist, 'favicon.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   t = await createTestApp({ modules: [authModule, systemModule], resources: ['auth', 'system'], staticDir: dist, seed: false });
 }, 180_000);
 afterAll(async () => {
@@ -54,6 +55,14 @@ test('index.html and client routes: the app shell, never cached', async () => {
     expect(res.body, url).toContain('<div id="root">');
     expect(res.headers['cache-control'], url).toBe('no-cache');
   }
+});
+
+test('the site icon is kept a day; locale files are asked again each time', async () => {
+  const icon = await t.app.inject({ url: '/favicon.png' });
+  expect(icon.statusCode).toBe(200);
+  expect(icon.headers['content-type']).toBe('image/png');
+  expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  expect((await t.app.inject({ url: '/locales/zh-CN.json' })).headers['cache-control']).toBe('no-cache');
 });
 
 test('locale files are served; missing assets are real 404s, not HTML', async () => {
