@@ -2,10 +2,17 @@
  * One kept page (KeepAliveOutlet): shown, or hidden with `content-visibility: hidden`, which keeps the
  * page's style and layout for its return. React's <Activity> hides with `display: none`, which drops
  * them: revealing a 20-row list cost ~80-100 ms of style and layout, and its effects mounting again
- * made rc-table measure its columns and render once more. Hidden, the page is inert (no focus, no clicks,
- * out of the accessibility tree) and its effects stay mounted: nothing a hidden page runs reacts to
- * another page (a list follows only its own path's URL; a document listener lives only while a
- * drawer or dialog is open, and such a page is hidden as below).
+ * made rc-table measure its columns and render once more. Hidden, the page takes no clicks and no focus
+ * (content-visibility skips its contents: nothing of it is drawn, hit or reached by Tab; a field focused
+ * as the page is left loses its focus) and is out of the accessibility tree (aria-hidden). Its effects
+ * stay mounted: nothing a hidden page runs reacts to another page (a list follows only its own path's
+ * URL; a document listener lives only while a drawer or dialog is open, and such a page is hidden as
+ * below).
+ *
+ * No `inert`: Chromium keeps it in every element's computed style, so setting it or taking it away
+ * restyles the whole page. Set on a page as it was left, that was a second style pass over its 600–870
+ * elements (10–44 ms) in the frames right after a menu click had drawn the new page (trace of menu clicks
+ * to /staff, /store, /merchant: "DisplayLock" invalidation of the kept page); gone without it.
  *
  * A dialog or drawer still open as the page is left (a browser "back" from inside it, a link in it) is
  * a portal outside the page, which `content-visibility` cannot hide: that page is then hidden by
@@ -25,10 +32,16 @@ export function KeptPage({ active, children }: { active: boolean; children: Reac
   const [deep, setDeep] = useState(false);
   // the body's overlay containers as the page was left, in their stacking (DOM) order
   const layers = useRef<Element[]>([]);
+  const box = useRef<HTMLDivElement>(null);
   // as the page is left, before the paint: a layer still open makes this a deep hide
   useLayoutEffect(() => {
-    if (active) setDeep(false);
-    else if (document.querySelector(OPEN_OVERLAY)) {
+    if (active) {
+      setDeep(false);
+      return;
+    }
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && box.current?.contains(focused)) focused.blur();
+    if (document.querySelector(OPEN_OVERLAY)) {
       layers.current = [...document.body.children].filter((el) => el.querySelector(OPEN_OVERLAY));
       setDeep(true);
     }
@@ -42,7 +55,7 @@ export function KeptPage({ active, children }: { active: boolean; children: Reac
     layers.current = [];
   }, [deep]);
   return (
-    <div className="kept-page" style={active ? undefined : HIDDEN} inert={!active} aria-hidden={active ? undefined : true}>
+    <div ref={box} className="kept-page" style={active ? undefined : HIDDEN} aria-hidden={active ? undefined : true}>
       <Activity mode={deep && !active ? 'hidden' : 'visible'}>{children}</Activity>
     </div>
   );
