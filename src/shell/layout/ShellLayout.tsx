@@ -18,6 +18,7 @@ import { loadScreenSchema } from '../router/screen-routes';
 import { useGuardPending } from '../router/guard-context';
 import { useDocumentTitle } from '../router/use-document-title';
 import { useRouterNavigate } from '../router/use-router-navigate';
+import { startScreenCalls } from '../router/screen-routes';
 import { LocaleSwitch } from '../i18n/LocaleSwitch';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
@@ -167,7 +168,9 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
                 if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
                 e.preventDefault();
                 closeDrawer();
-                navigate(linkTo(it.path));
+                const to = linkTo(it.path);
+                startScreenCalls(to);
+                navigate(to);
               }}
             >
               {dom}

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
-import { FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes } from './screen-routes';
+import { FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes, startScreenCalls } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { clearPrefetched } from '../request/prefetch';
 import { setSession } from '../session/session-store';
@@ -153,6 +153,66 @@ describe('a list screen route asks for its first data as the navigation starts',
     (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/people') });
     await waitFor(() => expect(sent).toHaveLength(2));
     finishNavigation(0);
+  });
+});
+
+describe("a menu click sends a list's first calls itself", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearPrefetched();
+    shareKeptPages(new Map());
+    setSession({ user: null });
+  });
+
+  it('before any other work of the click (in its first microtask), once; the loader then sends nothing more', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(String(url));
+      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
+    });
+    setSession({ user: { id: '1', username: 'u', nickname: 'u', roles: ['dispatcher'] } as unknown as RuntimeUser });
+    const screen: ScreenRoute = { ...peopleScreen, name: 'menuPeople', path: '/menu-people' };
+    const [route] = screenRoutes([screen]);
+
+    // its schema not in yet: left to the loader
+    startScreenCalls('/menu-people');
+    await sleep(20);
+    expect(sent).toEqual([]);
+
+    await loadScreenSchema(screen);
+    startScreenCalls('/menu-people?name=lin');
+    // the click's own later work comes after this microtask (React renders the click in one queued after it)
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual(['/api/people/list?name=lin&current=1&pageSize=20', '/api/people/count?name=lin']);
+    (route.loader as (args: { request: Request }) => unknown)({ request: new Request('http://localhost/menu-people?name=lin') });
+    await sleep(30);
+    expect(sent, 'the loader finds them on their way').toHaveLength(2);
+    finishNavigation(0);
+
+    // a kept page shows as it was; a path with no screen asks nothing
+    clearPrefetched();
+    sent.length = 0;
+    shareKeptPages(new Map([['/menu-people', {}]]));
+    startScreenCalls('/menu-people');
+    startScreenCalls('/nowhere');
+    await sleep(20);
+    expect(sent).toEqual([]);
+  });
+
+  it('asks nothing for a screen the user may not open', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(String(url));
+      return new Response('{}', { status: 200 });
+    });
+    setSession({ user: { id: '1', username: 'u', nickname: 'u', roles: ['dispatcher'] } as unknown as RuntimeUser });
+    const screen: ScreenRoute = { ...peopleScreen, name: 'adminPeople', path: '/admin-people', roles: ['admin'] };
+    screenRoutes([screen]);
+    await loadScreenSchema(screen);
+    startScreenCalls('/admin-people');
+    await sleep(20);
+    expect(sent).toEqual([]);
   });
 });
 
