@@ -68,23 +68,26 @@ const peopleScreen: ScreenRoute = {
   load: async () => listed,
 };
 
-describe('a list screen route asks for its first data as the navigation starts', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearPrefetched();
-    shareKeptPages(new Map());
-    setSession({ user: null });
+/** The URLs fetched from now on, each answered with an empty page. */
+const recordRequests = () => {
+  const sent: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    sent.push(String(url));
+    return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
   });
-  /** The URLs fetched from now on, each answered with an empty page. */
-  const recordRequests = () => {
-    const sent: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      sent.push(String(url));
-      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
-    });
-    return sent;
-  };
-  const signIn = (roles: string[]) => setSession({ user: { id: '1', username: 'u', nickname: 'u', roles } as unknown as RuntimeUser });
+  return sent;
+};
+/** No fetch stub, prefetched answer, kept page or user left for the next test. */
+const forgetAll = () => {
+  vi.unstubAllGlobals();
+  clearPrefetched();
+  shareKeptPages(new Map());
+  setSession({ user: null });
+};
+const signIn = (roles: string[]) => setSession({ user: { id: '1', username: 'u', nickname: 'u', roles } as unknown as RuntimeUser });
+
+describe('a list screen route asks for its first data as the navigation starts', () => {
+  afterEach(forgetAll);
 
   it("sends the list and count requests of the URL's state from the loader, before the screen renders; a kept page asks nothing", async () => {
     const sent = recordRequests();
@@ -157,20 +160,11 @@ describe('a list screen route asks for its first data as the navigation starts',
 });
 
 describe("a menu click sends a list's first calls itself", () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearPrefetched();
-    shareKeptPages(new Map());
-    setSession({ user: null });
-  });
+  afterEach(forgetAll);
 
   it('before any other work of the click (in its first microtask), once; the loader then sends nothing more', async () => {
-    const sent: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      sent.push(String(url));
-      return new Response('{"code":0,"msg":"ok","data":{"list":[],"total":0}}', { status: 200 });
-    });
-    setSession({ user: { id: '1', username: 'u', nickname: 'u', roles: ['dispatcher'] } as unknown as RuntimeUser });
+    const sent = recordRequests();
+    signIn(['dispatcher']);
     const screen: ScreenRoute = { ...peopleScreen, name: 'menuPeople', path: '/menu-people' };
     const [route] = screenRoutes([screen]);
 
@@ -201,12 +195,8 @@ describe("a menu click sends a list's first calls itself", () => {
   });
 
   it('asks nothing for a screen the user may not open', async () => {
-    const sent: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      sent.push(String(url));
-      return new Response('{}', { status: 200 });
-    });
-    setSession({ user: { id: '1', username: 'u', nickname: 'u', roles: ['dispatcher'] } as unknown as RuntimeUser });
+    const sent = recordRequests();
+    signIn(['dispatcher']);
     const screen: ScreenRoute = { ...peopleScreen, name: 'adminPeople', path: '/admin-people', roles: ['admin'] };
     screenRoutes([screen]);
     await loadScreenSchema(screen);
