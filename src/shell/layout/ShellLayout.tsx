@@ -15,6 +15,7 @@ import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { menuScreens } from '../router/access';
 import { loadScreenSchema, startScreenCalls } from '../router/screen-routes';
+import { PRESS_TTL_MS } from '../request/prefetch';
 import { useGuardPending } from '../router/guard-context';
 import { useDocumentTitle } from '../router/use-document-title';
 import { useRouterNavigate } from '../router/use-router-navigate';
@@ -73,6 +74,13 @@ const NO_MENU_REQUEST = { revalidateOnMount: false, revalidateOnFocus: false, re
  */
 const LAYOUT_TOKEN = { header: { heightLayoutHeader: appConfig.layout.headerHeight } };
 const MENU_PROPS = { locale: false };
+/**
+ * The menu's own props (ProLayout spreads them into rc-menu's Menu last). Not selectable: the selected
+ * item is ours to give (`selectedKeys`, from the path). Selectable, a click on an item also set rc-menu's
+ * own selection state, which drew the whole menu again (~80 components) in the click's synchronous
+ * render, before the new page's render could start (render log of a menu click).
+ */
+const MENU_ITEM_PROPS = { selectable: false };
 /** What ProLayout matches its menu against: nothing (the Frame gives the selected item itself). */
 const MENU_LOCATION = { pathname: '/' };
 
@@ -141,6 +149,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
         openKeys={false}
         route={route}
         menu={MENU_PROPS}
+        menuProps={MENU_ITEM_PROPS}
         onMenuHeaderClick={() => navigate('/index')}
         menuItemRender={(item, dom) => {
           const it = item as unknown as MenuItem & { isMobile?: boolean; onClick?: () => void };
@@ -161,6 +170,10 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
             // location and drew all the menu's items again after every list click
             <a
               href={linkTo(it.path)}
+              // the list's first calls leave as the button goes down (startScreenCalls)
+              onPointerDown={(e) => {
+                if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) startScreenCalls(linkTo(it.path), PRESS_TTL_MS);
+              }}
               onClick={(e) => {
                 // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
                 // page's last query change, whose href would drop the list's filters (seen in e2e/guard).

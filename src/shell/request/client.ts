@@ -174,12 +174,12 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
 
 /**
  * Sends a GET binding's call now, ahead of the view that will make it (a screen route's loader, as the
- * navigation starts): the view's identical call (same URL, token and locale) takes this answer.
- * Settles (never rejects) once the answer is in, whatever it was.
+ * navigation starts): the view's identical call (same URL, token and locale) takes this answer, within
+ * `ttl` ms (prefetch.ts). Settles (never rejects) once the answer is in, whatever it was.
  */
-export function prefetchCall(binding: ApiBinding, input?: Record<string, unknown>): Promise<void> {
+export function prefetchCall(binding: ApiBinding, input?: Record<string, unknown>, ttl?: number): Promise<void> {
   if (binding.method !== 'GET') return Promise.resolve();
-  return prefetch(getUrl(settings.prefix, binding.path, input), callHeaders(binding)).then(
+  return prefetch(getUrl(settings.prefix, binding.path, input), callHeaders(binding), {}, ttl).then(
     () => undefined,
     () => undefined,
   );

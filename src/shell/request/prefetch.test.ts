@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFETCH_TTL_MS, clearPrefetched, prefetch, takePrefetched } from './prefetch';
+import { PREFETCH_TTL_MS, PRESS_TTL_MS, clearPrefetched, prefetch, takePrefetched } from './prefetch';
 import { stringifyExact, toQuery } from './query-string';
 
 let calls: string[] = [];
@@ -41,6 +41,16 @@ describe('prefetch registry', () => {
     expect(takePrefetched('/api/order/list?current=2', H)).toBeUndefined();
     expect(takePrefetched('/api/order/list?current=1', { ...H, 'x-misi-token': 'other' })).toBeUndefined();
     expect(takePrefetched('/api/order/list?current=1', { ...H, 'x-locale': 'en-US' })).toBeUndefined();
+  });
+
+  it("keeps a press's answer briefly, and the full time once the click asks for it too", () => {
+    const now = Date.now();
+    void prefetch('/api/a', H, {}, PRESS_TTL_MS);
+    expect(takePrefetched('/api/a', H, now + PRESS_TTL_MS + 50)).toBeUndefined();
+    void prefetch('/api/b', H, {}, PRESS_TTL_MS);
+    void prefetch('/api/b', H);
+    expect(calls).toEqual(['/api/a', '/api/b']);
+    expect(takePrefetched('/api/b', H, now + PRESS_TTL_MS + 50)).toBeDefined();
   });
 
   it('forgets a stale answer and a failed fetch', async () => {

@@ -16,6 +16,8 @@ export interface Prefetched {
 
 interface Entry {
   at: number;
+  /** how long after `at` the answer may still be handed over */
+  ttl: number;
   response: Promise<Prefetched>;
   /** the answer, once it has arrived */
   settled?: Prefetched;
@@ -23,6 +25,13 @@ interface Entry {
 
 /** An entry older than this is stale: the app asks the server again. */
 export const PREFETCH_TTL_MS = 15_000;
+
+/**
+ * The life of an answer asked for on a press, before the click that would use it: a press that ends
+ * elsewhere (no click) leaves an answer no later click should take. A click that follows asks the same
+ * GET again, which gives the entry the full PREFETCH_TTL_MS.
+ */
+export const PRESS_TTL_MS = 2_000;
 const KEY = '__consolePrefetch';
 
 function registry(): Map<string, Entry> {
@@ -40,19 +49,22 @@ function keyOf(url: string, headers: Record<string, string>): string {
 }
 
 /**
- * Starts a GET now and keeps its answer for the app's first identical call. The same GET already
- * started and still fresh (the entry's early list request, then the route's loader on the first
- * navigation) is not sent again.
+ * Starts a GET now and keeps its answer for the app's first identical call, for `ttl` ms from now. The
+ * same GET already started and still fresh (the entry's early list request, then the route's loader on
+ * the first navigation) is not sent again; it is kept for `ttl` if that is longer.
  */
-export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}): Promise<Prefetched> {
+export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}, ttl = PREFETCH_TTL_MS): Promise<Prefetched> {
   const started = registry().get(keyOf(url, headers));
-  if (started && Date.now() - started.at <= PREFETCH_TTL_MS) return started.response;
+  if (started && Date.now() - started.at <= started.ttl) {
+    started.ttl = Math.max(started.ttl, Date.now() - started.at + ttl);
+    return started.response;
+  }
   const response = fetch(url, { ...init, method: 'GET', headers, credentials: 'same-origin' }).then(async (r) => ({
     status: r.status,
     statusText: r.statusText,
     text: await r.text(),
   }));
-  const entry: Entry = { at: Date.now(), response };
+  const entry: Entry = { at: Date.now(), ttl, response };
   registry().set(keyOf(url, headers), entry);
   response.then((r) => (entry.settled = r)).catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
@@ -67,7 +79,7 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
   const hit = reg.get(key);
   if (!hit) return undefined;
   reg.delete(key);
-  return now - hit.at <= PREFETCH_TTL_MS ? hit.response : undefined;
+  return now - hit.at <= hit.ttl ? hit.response : undefined;
 }
 
 /**
@@ -76,7 +88,7 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
  */
 export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Prefetched | undefined {
   const hit = registry().get(keyOf(url, headers));
-  return hit?.settled && now - hit.at <= PREFETCH_TTL_MS ? hit.settled : undefined;
+  return hit?.settled && now - hit.at <= hit.ttl ? hit.settled : undefined;
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */

@@ -5,7 +5,8 @@ import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
 import { FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes, startScreenCalls } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
-import { clearPrefetched } from '../request/prefetch';
+import { PRESS_TTL_MS, clearPrefetched, takePrefetched } from '../request/prefetch';
+import { callHeaders } from '../request/client';
 import { setSession } from '../session/session-store';
 import type { RuntimeUser } from '../../engine/runtime';
 
@@ -192,6 +193,28 @@ describe("a menu click sends a list's first calls itself", () => {
     startScreenCalls('/nowhere');
     await sleep(20);
     expect(sent).toEqual([]);
+  });
+
+  it('a press sends them for a short while; the click that follows sends nothing more and keeps them', async () => {
+    const sent = recordRequests();
+    signIn(['dispatcher']);
+    const screen: ScreenRoute = { ...peopleScreen, name: 'pressPeople', path: '/press-people' };
+    screenRoutes([screen]);
+    await loadScreenSchema(screen);
+    const list = '/api/people/list?current=1&pageSize=20';
+    const headers = callHeaders({ path: '/people/list' });
+    // a press that ends elsewhere: its answers are not handed to a click long after
+    startScreenCalls('/press-people', PRESS_TTL_MS);
+    await waitFor(() => expect(sent).toEqual([list, '/api/people/count']));
+    expect(takePrefetched(list, headers, Date.now() + PRESS_TTL_MS + 50)).toBeUndefined();
+    // a press, then its click
+    clearPrefetched();
+    sent.length = 0;
+    startScreenCalls('/press-people', PRESS_TTL_MS);
+    startScreenCalls('/press-people');
+    await sleep(20);
+    expect(sent).toEqual([list, '/api/people/count']);
+    expect(takePrefetched(list, headers, Date.now() + PRESS_TTL_MS + 50)).toBeDefined();
   });
 
   it('asks nothing for a screen the user may not open', async () => {

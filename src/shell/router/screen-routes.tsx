@@ -67,33 +67,36 @@ export function screenRouteId(screen: ScreenRoute): string {
  * each). The same GET already on its way is not sent again (prefetch.ts), and the screen's own
  * identical calls take these answers.
  */
-function firstCalls(screen: ScreenRoute, url: URL): Promise<unknown> | null {
+function firstCalls(screen: ScreenRoute, url: URL, ttl?: number): Promise<unknown> | null {
   const user = sessionState().user;
   if (screen.kind !== 'resource' || isKeptAlive(url.pathname) || !user || !allowsRoles(screen.roles, user.roles)) return null;
-  return loadScreenSchema(screen).then((resource) => Promise.all(firstListCalls(resource, url.searchParams).map((c) => prefetchCall(c.binding, c.input))));
+  return loadScreenSchema(screen).then((resource) => Promise.all(firstListCalls(resource, url.searchParams).map((c) => prefetchCall(c.binding, c.input, ttl))));
 }
 
 /** The screens given routes, by path: a menu click reaches its screen's first calls by the link's path. */
 const screensByPath = new Map<string, ScreenRoute>();
 
 /**
- * From the menu's click itself, before the router navigates: sends the first calls of the list screen
- * at `href` when its schema is in (the menu's screens load at idle), so they leave as the click lands.
- * The route's loader sent them only after React's synchronous render of the click (the menu's own
- * state; ~22 ms in a menu click's CPU profile, the request 25–44 ms after the press in the bench),
- * since the router reaches the loader through promise steps. The loader's identical calls then find
- * them on their way. A schema still loading is left to the loader.
+ * From the menu's press and click themselves, before the router navigates: sends the first calls of
+ * the list screen at `href` when its schema is in (the menu's screens load at idle), so they leave as
+ * the button goes down. The route's loader sent them only after React's synchronous render of the
+ * click (the menu's own state; ~22 ms in a menu click's CPU profile, the request 25–44 ms after the
+ * press in the bench), since the router reaches the loader through promise steps; the click comes after
+ * the press's own handlers (the menu item's hover and focus). The loader's identical calls then find
+ * them on their way. A schema still loading is left to the loader. `ttl`: how long the answers wait for
+ * the screen (on a press, PRESS_TTL_MS: a press that ends elsewhere is no click; the click's own call
+ * keeps them the full time).
  *
  * @example
- * onClick={() => { startScreenCalls('/staff'); navigate('/staff'); }}
+ * onPointerDown={() => startScreenCalls('/staff', PRESS_TTL_MS)} onClick={() => { startScreenCalls('/staff'); navigate('/staff'); }}
  */
-export function startScreenCalls(href: string): void {
+export function startScreenCalls(href: string, ttl?: number): void {
   const url = new URL(href, window.location.origin);
   const screen = screensByPath.get(url.pathname);
   const schema = screen && schemas.get(screen.name);
   if (!screen || !schema || statusOf(schema) !== 'fulfilled') return;
   // the schema is in: its then() runs in the microtask queued here, before React's render of the click
-  void firstCalls(screen, url)?.catch(() => {});
+  void firstCalls(screen, url, ttl)?.catch(() => {});
 }
 
 export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => void): RouteObject[] {
