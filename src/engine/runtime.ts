@@ -57,9 +57,11 @@ export interface Runtime {
   arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => { data: unknown; take: () => void } | undefined;
   /**
    * Sends a GET now, whose answer the next identical `call` takes (within seconds): a request can leave
-   * from a click before the component that makes it has rendered. Absent: nothing is sent ahead.
+   * from a click before the component that makes it has rendered. `press`: sent as a button goes down,
+   * for the click that should follow; kept only briefly (a press that ends elsewhere is no click).
+   * Absent: nothing is sent ahead.
    */
-  prefetch?: (binding: ApiBinding, input?: Record<string, unknown>) => void;
+  prefetch?: (binding: ApiBinding, input?: Record<string, unknown>, opts?: { press?: boolean }) => void;
   /** Uploads one file through the app's upload API (POST /file/upload, multipart field "file"). */
   upload: (file: File, options?: CallOptions) => Promise<UploadedFile>;
   /** URL that serves a stored file by its key (usable in <img src>). */

@@ -20,6 +20,8 @@ export interface RecordedCall {
   method: string;
   input: Record<string, unknown>;
   options?: CallOptions;
+  /** a prefetch sent as a button went down (Runtime.prefetch's `press`) */
+  press?: boolean;
 }
 
 export function fakeRuntime(
@@ -40,8 +42,8 @@ export function fakeRuntime(
       if (!h) throw new Error(`fake runtime: no handler for ${path}`);
       return (await h(input, options)) as T;
     },
-    prefetch: (binding: ApiBinding, input: Record<string, unknown> = {}) => {
-      prefetches.push({ path: normalizePath(binding.path), method: binding.method, input });
+    prefetch: (binding: ApiBinding, input: Record<string, unknown> = {}, opts?: { press?: boolean }) => {
+      prefetches.push({ path: normalizePath(binding.path), method: binding.method, input, ...(opts?.press ? { press: true } : undefined) });
     },
     upload: async (file: File) => ({ key: 'a'.repeat(32), url: '/api/public/file?key=' + 'a'.repeat(32), name: file.name, size: file.size, mime: file.type }),
     fileUrl: (key: string) => `/api/public/file?key=${key}`,

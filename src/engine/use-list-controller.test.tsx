@@ -4,6 +4,7 @@ import { Suspense, use, type ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
+import orderJson from '../../schemas/order.json';
 import type { Resource } from '../schema';
 import { RuntimeProvider } from './runtime';
 import { fakeRuntime } from './testing';
@@ -163,6 +164,48 @@ const res: Resource = {
   },
   list: { api: 'list', columns: ['name'], tabs: { field: 'status', counts: 'count' } },
 };
+
+describe('a pager item, a tab or a search button pressed (before its click)', () => {
+  it('asks for the rows its click will show, in the very call the click makes; nothing for the rows asked for already', async () => {
+    const { rt, wrapper } = setup('/staff?username=zhang');
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    await waitFor(() => expect(result.current.waiting).toBe(false));
+    act(() => result.current.pressPage(1));
+    expect(rt.prefetches).toEqual([]);
+    act(() => result.current.pressPage(2));
+    expect(rt.prefetches).toEqual([{ path: '/user/list', method: 'GET', input: { current: 2, pageSize: 20, username: 'zhang' }, press: true }]);
+    await act(async () => result.current.setPage(2));
+    expect(rt.calls.at(-1)?.input).toEqual(rt.prefetches[0].input);
+    act(() => result.current.pressPage(2));
+    expect(rt.prefetches).toHaveLength(1);
+    // search and reset: the filters the click would search with, from page 1
+    act(() => result.current.pressFilters({ username: 'li' }));
+    act(() => result.current.pressFilters({}));
+    expect(rt.prefetches.slice(1).map((p) => p.input)).toEqual([
+      { current: 1, pageSize: 20, username: 'li' },
+      { current: 1, pageSize: 20 },
+    ]);
+    await act(async () => result.current.setFilters({}));
+    expect(rt.calls.at(-1)?.input).toEqual(rt.prefetches[2].input);
+  });
+
+  it('a tab: its filter, from page 1; the tab on screen asks nothing', async () => {
+    const rt = fakeRuntime({ '/order/list': () => ({ list: [], total: 0 }), '/order/count': () => ({}) });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/order?current=3']}>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { result } = renderHook(() => useListController(orderJson as unknown as Resource), { wrapper });
+    await waitFor(() => expect(result.current.waiting).toBe(false));
+    act(() => result.current.pressTab('pending'));
+    expect(rt.prefetches).toEqual([{ path: '/order/list', method: 'GET', input: { current: 1, pageSize: 20, status: 'pending' }, press: true }]);
+    await act(async () => result.current.setTab('pending'));
+    expect(rt.calls.at(-1)?.input).toEqual(rt.prefetches[0].input);
+    act(() => result.current.pressTab('pending'));
+    expect(rt.prefetches).toHaveLength(1);
+  });
+});
 
 describe('useCounts', () => {
   it('counts follow the filters without the tab field, and sum to "all"', async () => {

@@ -49,11 +49,32 @@ export interface ListController {
   /** `replace` rewrites the current history entry (defaults chosen by the screen, not by the user) */
   setTab: (tab: string | undefined, opts?: { replace?: boolean }) => void;
   setSort: (sortField?: string, sortOrder?: 'ascend' | 'descend') => void;
+  /**
+   * A pager item or a tab pressed (pointer down), before its click: the rows the click will ask for are
+   * asked for now, and the click's own request takes their answer (Runtime.prefetch). The request then
+   * leaves before the press's and the release's own handlers run (focus, hover, the pager's and tabs'
+   * own state): 15–30 ms of a page-2 click in traces. Nothing when they are the rows asked for already.
+   */
+  pressPage: (current: number) => void;
+  pressTab: (tab: string | undefined) => void;
+  /** the search or reset button pressed: the filters its click would search with */
+  pressFilters: (filters: Filters) => void;
   refetch: () => void;
   selectedKeys: string[];
   selectedRows: Row[];
   setSelectedKeys: (keys: string[]) => void;
   rowKey: (record: Row) => string;
+}
+
+/** `s` on page `current` of `pageSize` rows (a new page size starts again at page 1). */
+function withPage(s: ListState, current: number, pageSize?: number): ListState {
+  const size = pageSize ?? s.pageSize;
+  return { ...s, current: size !== s.pageSize ? 1 : current, pageSize: size };
+}
+
+/** `s` on tab `tab`, from its first page. */
+function withTab(s: ListState, tab: string | undefined): ListState {
+  return { ...s, tab, current: 1 };
 }
 
 /** Accepts a page result or a bare list. */
@@ -98,7 +119,7 @@ interface Shown {
 }
 
 export function useListController(resource: Resource): ListController {
-  const { call } = useRuntime();
+  const { call, prefetch } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
   const binding = requireBinding(resource, resource.list.api);
   const location = useLocation();
@@ -313,18 +334,18 @@ export function useListController(resource: Resource): ListController {
     },
     [write],
   );
-  const setPage = useCallback(
-    (current: number, pageSize?: number) => {
-      const s = stateRef.current;
-      const size = pageSize ?? s.pageSize;
-      write({ ...s, current: size !== s.pageSize ? 1 : current, pageSize: size });
+  const setPage = useCallback((current: number, pageSize?: number) => write(withPage(stateRef.current, current, pageSize)), [write]);
+  const setTab = useCallback((tab: string | undefined, opts?: { replace?: boolean }) => write(withTab(stateRef.current, tab), !!opts?.replace), [write]);
+  const press = useCallback(
+    (next: ListState) => {
+      const q = listQuery(resource, next);
+      if (prefetch && JSON.stringify(q) !== JSON.stringify(listQuery(resource, stateRef.current))) prefetch(binding, q, { press: true });
     },
-    [write],
+    [prefetch, binding, resource],
   );
-  const setTab = useCallback(
-    (tab: string | undefined, opts?: { replace?: boolean }) => write({ ...stateRef.current, tab, current: 1 }, !!opts?.replace),
-    [write],
-  );
+  const pressPage = useCallback((current: number) => press(withPage(stateRef.current, current)), [press]);
+  const pressTab = useCallback((tab: string | undefined) => press(withTab(stateRef.current, tab)), [press]);
+  const pressFilters = useCallback((filters: Filters) => press({ ...stateRef.current, filters, current: 1 }), [press]);
   const setSort = useCallback(
     (sortField?: string, sortOrder?: 'ascend' | 'descend') => write({ ...stateRef.current, sortField, sortOrder, current: 1 }),
     [write],
@@ -350,6 +371,9 @@ export function useListController(resource: Resource): ListController {
     version,
     setFilters,
     setPage,
+    pressPage,
+    pressTab,
+    pressFilters,
     setTab,
     setSort,
     refetch,

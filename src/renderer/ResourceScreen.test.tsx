@@ -154,6 +154,31 @@ describe('ResourceScreen: staff list', () => {
     expect(rt.calls.filter((c) => (c.input as { username?: string }).username === 'lisi')).toHaveLength(1);
   });
 
+  it('a pager item, Search and Reset ask for the rows of their click as they are pressed; the click takes that call', async () => {
+    const many = (input: Record<string, unknown>) => ({ ...page(input), total: 60 });
+    const { rt, container } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const pressed = () => rt.prefetches.filter((p) => p.press).map((p) => p.input);
+    fireEvent.pointerDown(container.querySelector('.ant-pagination-item-2 a')!, { button: 0 });
+    expect(pressed()).toEqual([{ current: 2, pageSize: 20 }]);
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ current: 2, pageSize: 20 }));
+    // the page on screen asks nothing; a right-button press neither
+    fireEvent.pointerDown(container.querySelector('.ant-pagination-item-2 a')!, { button: 0 });
+    fireEvent.pointerDown(container.querySelector('.ant-pagination-item-3 a')!, { button: 2 });
+    expect(pressed()).toHaveLength(1);
+
+    fireEvent.change(screen.getByPlaceholderText('请输入' + messages['staff.username']), { target: { value: 'lisi' } });
+    const search = screen.getByRole('button', { name: /查\s*询/ });
+    fireEvent.pointerDown(search, { button: 0 });
+    expect(pressed().at(-1)).toEqual({ username: 'lisi', current: 1, pageSize: 20 });
+    fireEvent.click(search);
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ username: 'lisi', current: 1, pageSize: 20 }));
+    const reset = screen.getByRole('button', { name: /重\s*置/ });
+    fireEvent.pointerDown(reset, { button: 0 });
+    expect(pressed().at(-1)).toEqual({ current: 1, pageSize: 20 });
+  });
+
   it('a click on Search with the filters unchanged asks again (fresh rows, page 1)', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?username=lisi', user: me });
     await screen.findByText('王管理');

@@ -5,7 +5,19 @@
  */
 import { ProTable, type ActionType, type ListToolBarProps, type ProFormInstance } from '@ant-design/pro-components';
 import { App, Button, ConfigProvider, Space, theme } from 'antd';
-import { cloneElement, isValidElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Key,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import type { Resource } from '../../schema';
 import {
   filtersToFormValues,
@@ -294,6 +306,16 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     },
     [blankSearch, searchWith],
   );
+  // the search and reset buttons' rows are asked for as they are pressed (ListController.pressFilters):
+  // the form's values as they stand, unvalidated (a form the click finds wrong searches nothing)
+  const pressSearch = useCallback(
+    (e: ReactPointerEvent) => {
+      const values = e.button === 0 ? formRef.current?.getFieldsFormatValue?.() : undefined;
+      if (values) live.current.list.pressFilters(formValuesToFilters(resource, values as Record<string, unknown>));
+    },
+    [resource],
+  );
+  const pressReset = useCallback((e: ReactPointerEvent) => e.button === 0 && live.current.list.pressFilters({}), []);
   const searchConfig = useMemo(
     () =>
       hasSearch
@@ -306,14 +328,20 @@ function ListScreenBody({ resource }: { resource: Resource }) {
             collapseRender: (collapsed?: boolean) => t(collapsed ? 'renderer.expand' : 'renderer.collapse'),
             // [reset, search] as ProForm draws them (the search button's loading state kept), acting as ours
             optionRender: (_config: unknown, _form: unknown, dom: ReactNode[]) => [
-              <Button key="rest" onClick={resetSearch}>
+              <Button key="rest" onClick={resetSearch} onPointerDown={pressReset}>
                 {t('renderer.reset')}
               </Button>,
-              ...dom.slice(1).map((d) => (isValidElement<{ onClick?: unknown }>(d) ? cloneElement(d, { onClick: () => void runSearch() }) : d)),
+              ...dom
+                .slice(1)
+                .map((d) =>
+                  isValidElement<{ onClick?: unknown; onPointerDown?: unknown }>(d)
+                    ? cloneElement(d, { onClick: () => void runSearch(), onPointerDown: pressSearch })
+                    : d,
+                ),
             ],
           }
         : (false as const),
-    [hasSearch, t, folded, resetSearch, runSearch],
+    [hasSearch, t, folded, resetSearch, runSearch, pressReset, pressSearch],
   );
   const formConfig = useMemo(() => ({ initialValues: initialFormValues }), [initialFormValues]);
 
@@ -321,16 +349,23 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // compares them (deeply, functions by identity) before drawing again, so a new page, new rows or a
   // loading flag leave the tabs, buttons and icons alone (~100 components of a page click's render).
   const onTab = useCallback((key?: Key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)), []);
-  const toolbarConfig = useMemo(
-    (): ListToolBarProps | undefined =>
-      !tabs
-        ? undefined
-        : tabsOwnLine
-          ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
-            { multipleLine: true, tabs: { activeKey: tabList.active, items: tabItems.map((i) => ({ key: i.key, tab: i.label })), onChange: onTab } }
-          : { menu: { type: 'tab', activeKey: tabList.active, items: tabItems, onChange: onTab } },
-    [tabs, tabsOwnLine, tabList.active, tabItems, onTab],
-  );
+  const toolbarConfig = useMemo((): ListToolBarProps | undefined => {
+    if (!tabs) return undefined;
+    // a tab's rows are asked for as it is pressed (ListController.pressTab)
+    const items = tabItems.map((i) => ({
+      key: i.key,
+      label: <span onPointerDown={(e) => e.button === 0 && live.current.list.pressTab(i.key === ALL_TAB ? undefined : i.key)}>{i.label}</span>,
+    }));
+    return tabsOwnLine
+      ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
+        { multipleLine: true, tabs: { activeKey: tabList.active, items: items.map((i) => ({ key: i.key, tab: i.label })), onChange: onTab } }
+      : { menu: { type: 'tab', activeKey: tabList.active, items, onChange: onTab } };
+  }, [tabs, tabsOwnLine, tabList.active, tabItems, onTab]);
+  // a pager item's rows are asked for as it is pressed (ListController.pressPage); jumps of five pages are not
+  const pagerItem = useCallback((page: number, type: string, element: ReactNode) => {
+    if ((type !== 'page' && type !== 'prev' && type !== 'next') || page < 1 || !isValidElement<{ onPointerDown?: unknown }>(element)) return element;
+    return cloneElement(element, { onPointerDown: (e: ReactPointerEvent) => e.button === 0 && live.current.list.pressPage(page) });
+  }, []);
   const tableOptions = useMemo(() => ({ reload: () => live.current.list.refetch(), density: true, setting: false, fullScreen: false }), []);
   // The toolbar compares this function but not optionsRender: it is new whenever the column settings'
   // panel (drawn by optionsRender) shows something else, so that the toolbar draws it again.
@@ -382,6 +417,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         pagination={{
           showSizeChanger: true,
           pageSizeOptions: [...pageSizes, ...extraSize].sort((a, b) => a - b),
+          itemRender: pagerItem,
           showTotal: (total) => t(list.totalExact ? 'renderer.total' : 'renderer.totalApprox', { total }),
           // the pager's changes go to TableRows' onPageChange, not through ProTable's page state
         }}
@@ -452,6 +488,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       formConfig,
       cellRenders,
       checkboxes,
+      pagerItem,
     ],
   );
 
