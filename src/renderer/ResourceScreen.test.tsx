@@ -179,6 +179,16 @@ describe('ResourceScreen: staff list', () => {
     expect(pressed().at(-1)).toEqual({ current: 1, pageSize: 20 });
   });
 
+  it("a row's view link asks for the record as it is pressed; other actions ask nothing", async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const row = rowOf('李四');
+    fireEvent.pointerDown(row.querySelector('a[data-action="edit"]')!, { button: 0 });
+    expect(rt.prefetches.filter((p) => p.press)).toEqual([]);
+    fireEvent.pointerDown(row.querySelector('a[data-action="view"]')!, { button: 0 });
+    expect(rt.prefetches.filter((p) => p.press)).toEqual([{ path: '/user/detail', method: 'GET', input: { id: rows[1].id }, press: true }]);
+  });
+
   it('a click on Search with the filters unchanged asks again (fresh rows, page 1)', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?username=lisi', user: me });
     await screen.findByText('王管理');

@@ -33,6 +33,8 @@ type Dialog = { kind: 'form'; action: string; record?: Row; open: boolean } | { 
 
 export interface ActionRunner {
   run: (name: string, record?: Row) => void;
+  /** an action's link pressed, before its click: what its click will ask for can leave now */
+  press: (name: string, record: Row) => void;
   runBulk: (name: string, rows: Row[]) => void;
   element: ReactNode;
 }
@@ -142,6 +144,20 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
     [gate, resource, call, prefetch, message, modal, t, changed],
   );
 
+  /**
+   * An action's link pressed (pointer down), before its click: a detail's requests leave now, for the
+   * drawer its click opens (kept briefly: a press that ends elsewhere is no click). The click's own
+   * prefetch and the drawer's calls then find them on their way (the shell's prefetch registry).
+   */
+  const press = useCallback(
+    (name: string, record: Row) => {
+      const a = gate.action(name);
+      if (a.render || actionKind(a) !== 'detail') return;
+      for (const c of detailCalls(resource, record)) prefetch?.(c.binding, c.input, { press: true });
+    },
+    [gate, resource, prefetch],
+  );
+
   const runBulkAction = useCallback(
     (name: string, rows: Row[]) => {
       const a = gate.action(name);
@@ -247,5 +263,5 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
       </Suspense>
     </>
   );
-  return { run, runBulk: runBulkAction, element };
+  return { run, press, runBulk: runBulkAction, element };
 }

@@ -164,13 +164,13 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       tableColumns(
         resource,
         env,
-        hasRowActions ? (r: Row) => rowActions({ gate, record: r, onRun: runner.run }, env.t) : undefined,
+        hasRowActions ? (r: Row) => rowActions({ gate, record: r, onRun: runner.run, onPress: runner.press }, env.t) : undefined,
         opWidth,
         widths,
         { narrow, fixed: !narrow && !fits },
         readable,
       ),
-    [resource, env, hasRowActions, gate, runner.run, opWidth, widths, narrow, fits, readable],
+    [resource, env, hasRowActions, gate, runner.run, runner.press, opWidth, widths, narrow, fits, readable],
   );
   // Each cell as the schema draws it, handed to the table directly: ProTable wraps a column's render in
   // its own (an editable check and a default ProField rendering of the value, three copies of the row

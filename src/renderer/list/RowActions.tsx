@@ -8,7 +8,7 @@
  * memo did, and a component and its memo were two more per row on every new page.
  *
  * @example
- * render: (_, record) => rowActions({ gate, record, onRun }, t)
+ * render: (_, record) => rowActions({ gate, record, onRun, onPress }, t)
  */
 import { useState, type ReactNode } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
@@ -21,18 +21,26 @@ interface Props {
   gate: ActionGate;
   record: Row;
   onRun: (name: string, record: Row) => void;
+  /** an inline link pressed, before its click (a detail's requests can leave then) */
+  onPress?: (name: string, record: Row) => void;
 }
 
 const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
-export function rowActions({ gate, record, onRun }: Props, t: Translate): ReactNode {
+export function rowActions({ gate, record, onRun, onPress }: Props, t: Translate): ReactNode {
   const names = gate.rowActions(record);
   if (!names.length) return null;
   const { inline, more } = splitRowActions(names);
   return (
     <span className="row-actions">
       {inline.map((n) => (
-        <a key={n} data-action={n} className={gate.action(n).danger ? 'cell-action-danger' : undefined} onClick={() => onRun(n, record)}>
+        <a
+          key={n}
+          data-action={n}
+          className={gate.action(n).danger ? 'cell-action-danger' : undefined}
+          onPointerDown={onPress && ((e) => e.button === 0 && onPress(n, record))}
+          onClick={() => onRun(n, record)}
+        >
           {t(gate.action(n).title)}
         </a>
       ))}
