@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { startServer } from '../e2e/lib/server';
 import { adminToken } from './lib';
-import { INSTRUMENT, armStep, listSteps, stepFigures } from './interactions';
+import { armStep, listSteps, openOrderList, stepFigures } from './interactions';
 
 /** At each commit while window.__logOn: components rendered or mounted by name, and the path to the first one. */
 const LOGGER = `(() => {
@@ -49,14 +49,7 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const token = await adminToken(server.base);
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await ctx.addInitScript((t: string) => localStorage.setItem('Authorization', t), token);
-  const page = await ctx.newPage();
-  await page.addInitScript({ content: LOGGER });
-  await page.addInitScript({ content: INSTRUMENT });
-  await page.goto(server.base + '/order');
-  await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1500);
+  const { page } = await openOrderList(browser, server.base, { Authorization: token }, [LOGGER]);
   const steps = listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' });
   for (const step of steps) {
     await armStep(page, step);

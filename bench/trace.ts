@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { startServer } from '../e2e/lib/server';
 import { adminToken } from './lib';
 import { serveHandwritten } from './handwritten/serve';
-import { INSTRUMENT, armStep, listSteps, stepFigures } from './interactions';
+import { armStep, listSteps, openOrderList, stepFigures } from './interactions';
 
 interface TraceEvent {
   name: string;
@@ -89,14 +89,7 @@ const handPage = hand ? await serveHandwritten(server.base, { minify: true }) : 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const token = await adminToken(server.base);
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await ctx.addInitScript((t: string) => localStorage.setItem('Authorization', t), token);
-  const page = await ctx.newPage();
-  await page.addInitScript({ content: INSTRUMENT });
-  if (process.env.INIT) await page.addInitScript({ content: process.env.INIT });
-  await page.goto((handPage?.base ?? server.base) + '/order');
-  await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1500);
+  const { page } = await openOrderList(browser, handPage?.base ?? server.base, { Authorization: token }, process.env.INIT ? [process.env.INIT] : []);
   const steps = listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' });
   for (let round = 1; round <= repeat; round++) {
     for (const step of steps) {
