@@ -6,7 +6,7 @@ import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
 import { ApiError, RuntimeProvider } from './runtime';
 import { fakeRuntime, type Handler } from './testing';
-import { useFormController } from './use-form-controller';
+import { formLoadCall, useFormController } from './use-form-controller';
 
 const staff = staffJson as unknown as Resource;
 const ID = '1876543210987654321';
@@ -91,6 +91,16 @@ describe('useFormController', () => {
       await result.current.submit({ amount: '1.00' });
     });
     expect(rt.calls[2].options?.idempotencyKey).not.toBe(first);
+  });
+});
+
+describe('formLoadCall', () => {
+  it("is the GET a form makes as it opens on a row (its load binding, the row's values for its inputs), and nothing for a form without load", () => {
+    const row = { id: '1876543210987654321', username: 'lisi', nickname: '李四' };
+    const call = formLoadCall(staff, 'edit', row);
+    expect(call?.binding.path).toBe('/user/detail');
+    expect(call?.input).toEqual({ id: '1876543210987654321' });
+    expect(formLoadCall(staff, 'resetPassword', row)).toBeUndefined();
   });
 });
 

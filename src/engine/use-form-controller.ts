@@ -9,7 +9,7 @@
  * if (!result.ok) antdForm.setFields(result.fieldErrors);
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { matchesWhen, resolveBindingInput, type Resource } from '../schema';
+import { matchesWhen, resolveBindingInput, type ApiBinding, type Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { normalizeFormItems, pick, requireBinding, type NormalizedFormItem } from './resource-helpers';
 import { newIdempotencyKey } from './idempotency';
@@ -47,6 +47,25 @@ function defaultsOf(resource: Resource, items: NormalizedFormItem[]): Record<str
     if (d !== undefined) out[it.field] = d;
   }
   return out;
+}
+
+/**
+ * The GET a form makes as it opens on `row` (its `load` binding, with the row's values for its inputs);
+ * undefined when it loads nothing. A press on the action's link can send it ahead (Runtime.prefetch).
+ */
+export function formLoadCall(
+  resource: Resource,
+  formName: string,
+  row: Record<string, unknown>,
+): { binding: ApiBinding; input: Record<string, unknown> } | undefined {
+  const load = resource.forms?.[formName]?.load;
+  if (!load) return undefined;
+  const binding = requireBinding(resource, load);
+  const input = pick(
+    row,
+    resolveBindingInput(resource, binding).map((p) => p.name),
+  );
+  return { binding, input };
 }
 
 export function useFormController(resource: Resource, formName: string, opts: FormControllerOptions = {}): FormController {
@@ -103,10 +122,7 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
     }
     const ac = new AbortController();
     setLoading(true);
-    const input = pick(
-      row,
-      resolveBindingInput(resource, loadBinding).map((p) => p.name),
-    );
+    const { input } = formLoadCall(resource, formName, row)!;
     call<Record<string, unknown>>(loadBinding, input, { signal: ac.signal })
       .then((data) => {
         if (ac.signal.aborted) return;
@@ -117,7 +133,7 @@ export function useFormController(resource: Resource, formName: string, opts: Fo
       .catch((e: unknown) => !ac.signal.aborted && setLoadError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => !ac.signal.aborted && setLoading(false));
     return () => ac.abort();
-  }, [open, call, resource, items, recordKey, loadBinding]);
+  }, [open, call, resource, formName, items, recordKey, loadBinding]);
 
   const isVisible = useCallback((item: NormalizedFormItem, values: Record<string, unknown>) => matchesWhen(item.visibleWhen, values), []);
 

@@ -179,14 +179,17 @@ describe('ResourceScreen: staff list', () => {
     expect(pressed().at(-1)).toEqual({ current: 1, pageSize: 20 });
   });
 
-  it("a row's view link asks for the record as it is pressed; other actions ask nothing", async () => {
+  it("a row's view and edit links ask for what their drawer or form loads as they are pressed", async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff', user: me });
     await screen.findByText('王管理');
     const row = rowOf('李四');
-    fireEvent.pointerDown(row.querySelector('a[data-action="edit"]')!, { button: 0 });
-    expect(rt.prefetches.filter((p) => p.press)).toEqual([]);
+    const pressed = () => rt.prefetches.filter((p) => p.press);
+    const detail = { path: '/user/detail', method: 'GET', input: { id: rows[1].id }, press: true };
     fireEvent.pointerDown(row.querySelector('a[data-action="view"]')!, { button: 0 });
-    expect(rt.prefetches.filter((p) => p.press)).toEqual([{ path: '/user/detail', method: 'GET', input: { id: rows[1].id }, press: true }]);
+    expect(pressed()).toEqual([detail]);
+    // the edit form loads the record through the detail binding (its `load`)
+    fireEvent.pointerDown(row.querySelector('a[data-action="edit"]')!, { button: 0 });
+    expect(pressed()).toEqual([detail, detail]);
   });
 
   it('a click on Search with the filters unchanged asks again (fresh rows, page 1)', async () => {

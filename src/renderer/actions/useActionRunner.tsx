@@ -12,8 +12,8 @@
 import { App, Typography } from 'antd';
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { Resource } from '../../schema';
-import { callAction, detailCalls, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
+import type { Action, ApiBinding, Resource } from '../../schema';
+import { callAction, detailCalls, formLoadCall, linkTarget, rowKeyOf, runBulk, takesIdList, useActionGate, useRuntime, type Row } from '../../engine';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
 import { lazyPreload, preloadComponent } from '../../engine/lazy-preload';
@@ -81,6 +81,18 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
     }, 3000);
   }, [resource, gate]);
 
+  /** The GETs the view an action opens on `record` makes first: a detail's record and sections, a form's load. */
+  const firstCalls = useCallback(
+    (a: Action, record: Row | undefined): { binding: ApiBinding; input: Record<string, unknown> }[] => {
+      if (!record) return [];
+      const kind = actionKind(a);
+      if (kind === 'detail') return detailCalls(resource, record);
+      const load = kind === 'form' && a.form ? formLoadCall(resource, a.form, record) : undefined;
+      return load ? [load] : [];
+    },
+    [resource],
+  );
+
   const run = useCallback(
     (name: string, record?: Row) => {
       const a = gate.action(name);
@@ -90,13 +102,15 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
       }
       switch (actionKind(a)) {
         case 'form':
+          // the form's own load leaves now, not once its dialog has mounted
+          for (const c of firstCalls(a, record)) prefetch?.(c.binding, c.input);
           void preloadComponent(FormDialog).then(() => setDialog({ kind: 'form', action: name, record, open: true }));
           return;
         case 'detail': {
           if (!record) return;
           // the record's and its sections' requests leave now, together, not one after the other as
           // the drawer's code comes, the record renders and then its sections do
-          for (const c of detailCalls(resource, record)) prefetch?.(c.binding, c.input);
+          for (const c of firstCalls(a, record)) prefetch?.(c.binding, c.input);
           if (resource.detail?.container === 'page') {
             router.current.setSearch((s) => {
               const n = new URLSearchParams(s);
@@ -141,21 +155,21 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
         }
       }
     },
-    [gate, resource, call, prefetch, message, modal, t, changed],
+    [gate, resource, call, prefetch, firstCalls, message, modal, t, changed],
   );
 
   /**
-   * An action's link pressed (pointer down), before its click: a detail's requests leave now, for the
-   * drawer its click opens (kept briefly: a press that ends elsewhere is no click). The click's own
-   * prefetch and the drawer's calls then find them on their way (the shell's prefetch registry).
+   * An action's link pressed (pointer down), before its click: the requests of the drawer or the form
+   * its click opens leave now (kept briefly: a press that ends elsewhere is no click). The click's own
+   * prefetch and the view's calls then find them on their way (the shell's prefetch registry).
    */
   const press = useCallback(
     (name: string, record: Row) => {
       const a = gate.action(name);
-      if (a.render || actionKind(a) !== 'detail') return;
-      for (const c of detailCalls(resource, record)) prefetch?.(c.binding, c.input, { press: true });
+      if (a.render) return;
+      for (const c of firstCalls(a, record)) prefetch?.(c.binding, c.input, { press: true });
     },
-    [gate, resource, prefetch],
+    [gate, prefetch, firstCalls],
   );
 
   const runBulkAction = useCallback(
