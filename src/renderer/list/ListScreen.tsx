@@ -306,16 +306,20 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     },
     [blankSearch, searchWith],
   );
-  // the search and reset buttons' rows are asked for as they are pressed (ListController.pressFilters):
-  // the form's values as they stand, unvalidated (a form the click finds wrong searches nothing)
-  const pressSearch = useCallback(
-    (e: ReactPointerEvent) => {
-      const values = e.button === 0 ? formRef.current?.getFieldsFormatValue?.() : undefined;
-      if (values) live.current.list.pressFilters(formValuesToFilters(resource, values as Record<string, unknown>));
+  // the search and reset buttons' rows are asked for as they are pressed (ListController.pressFilters),
+  // from the values their click searches with (searchWith): the form's as they stand, unvalidated (a
+  // form the click finds wrong searches nothing), or none for reset
+  const pressWith = useCallback(
+    (e: ReactPointerEvent, values: Record<string, unknown> | undefined) => {
+      if (e.button === 0 && values) live.current.list.pressFilters(formValuesToFilters(resource, values));
     },
     [resource],
   );
-  const pressReset = useCallback((e: ReactPointerEvent) => e.button === 0 && live.current.list.pressFilters({}), []);
+  const pressSearch = useCallback(
+    (e: ReactPointerEvent) => pressWith(e, formRef.current?.getFieldsFormatValue?.() as Record<string, unknown> | undefined),
+    [pressWith],
+  );
+  const pressReset = useCallback((e: ReactPointerEvent) => pressWith(e, {}), [pressWith]);
   const searchConfig = useMemo(
     () =>
       hasSearch
