@@ -526,6 +526,22 @@ describe('ResourceScreen: tabs, toolbar switch, export and bulk', () => {
     expect(screen.queryByPlaceholderText('请选择' + messages['staff.enabled'])).toBeNull();
   });
 
+  it("a tab pressed with the mouse is rc-tabs' no more (no focus, no state of its own), and its click still switches", async () => {
+    const { rt, location } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t' });
+    const tab = await screen.findByText(`${messages['renderer.no']} (5)`);
+    const node = tab.closest('.ant-tabs-tab-btn') as HTMLElement;
+    // fireEvent answers false when a handler prevented the default: the focus a press would give the tab
+    expect(fireEvent.mouseDown(tab, { button: 0 })).toBe(false);
+    // a right-button press is left as it was
+    expect(fireEvent.mouseDown(tab, { button: 2 })).toBe(true);
+    fireEvent.pointerDown(tab, { button: 0 });
+    expect(rt.prefetches.filter((p) => p.press).map((p) => p.input)).toEqual([{ status: 'done', current: 1, pageSize: 20 }]);
+    fireEvent.click(tab);
+    await waitFor(() => expect(location().get('tab')).toBe('done'));
+    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/t/list').at(-1)!.input).toEqual({ status: 'done', current: 1, pageSize: 20 }));
+    await waitFor(() => expect(node.closest('.ant-tabs-tab')!.classList.contains('ant-tabs-tab-active')).toBe(true));
+  });
+
   it('exports with the current filters and tab', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t?title=a&tab=open' });
     await screen.findByText('工单一');

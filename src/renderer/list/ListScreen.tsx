@@ -15,6 +15,7 @@ import {
   useRef,
   useState,
   type Key,
+  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react';
@@ -78,6 +79,21 @@ export function ListScreen({ resource }: { resource: Resource }) {
 
 /** ProTable's rows: none, the table's come through TableRows (StableTable.tsx) */
 const NO_ROWS: Row[] = [];
+
+/**
+ * A status tab's label pressed with the mouse: rc-tabs' own handling of the press is skipped. Its tab
+ * node sets a "pressed with the mouse" state on mousedown and clears it on mouseup, and the focus the
+ * press gives the tab starts a scroll-into-view and an animation lock: three renders of the tab bar,
+ * each measuring the tabs, before the click (render log of a status-tab click: commits of 30, 21 and 21
+ * components, the click's own change ~45 ms after the press). The click still switches the tab; the
+ * keyboard still focuses and moves between tabs as rc-tabs has it. A/B in one run, 4 × 3 clicks each:
+ * status tab click → rows, median 122 → 81 ms; all tab 100 → 71.
+ */
+function tabMouseDown(e: ReactMouseEvent) {
+  if (e.button !== 0) return;
+  e.preventDefault();
+  e.stopPropagation();
+}
 
 /** The table's props without what TableRows gives StableTable: the rows, the pager's page and total. */
 function withoutRows(props: Record<string, unknown>): Record<string, unknown> {
@@ -358,7 +374,11 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     // a tab's rows are asked for as it is pressed (ListController.pressTab)
     const items = tabItems.map((i) => ({
       key: i.key,
-      label: <span onPointerDown={(e) => e.button === 0 && live.current.list.pressTab(i.key === ALL_TAB ? undefined : i.key)}>{i.label}</span>,
+      label: (
+        <span onMouseDown={tabMouseDown} onPointerDown={(e) => e.button === 0 && live.current.list.pressTab(i.key === ALL_TAB ? undefined : i.key)}>
+          {i.label}
+        </span>
+      ),
     }));
     return tabsOwnLine
       ? // their own line (use-tabs-line.ts): every tab shows, none behind "…"
