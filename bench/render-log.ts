@@ -35,7 +35,7 @@ const LOGGER = `(() => {
       const below = worked && (!f.alternate || f.child !== f.alternate.child);
       for (let c = f.child; c; c = c.sibling) stack.push([c, below]);
     }
-    w.__log.push({ counts, top });
+    w.__log.push({ counts, top, at: w.__start === undefined ? null : Math.round(performance.now() - w.__start) });
   }
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true, renderers: new Map(), isDisabled: false,
@@ -49,24 +49,28 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const token = await adminToken(server.base);
-  const { page } = await openOrderList(browser, server.base, { Authorization: token }, [LOGGER]);
+  const { page } = await openOrderList(browser, server.base, { Authorization: token }, [LOGGER, ...(process.env.INIT ? [process.env.INIT] : [])]);
   const steps = listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' });
   for (const step of steps) {
     await armStep(page, step);
     await page.evaluate('window.__log = []; window.__logOn = true');
     await step.act(page);
-    await stepFigures(page, step);
-    const log = (await page.evaluate('window.__log')) as { counts: Record<string, number>; top: string }[];
+    const f = await stepFigures(page, step);
+    const log = (await page.evaluate('window.__log')) as { counts: Record<string, number>; top: string; at: number | null }[];
+    // the answers that came during the step (ms after the press), beside the commits' times
+    const answers = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.startTime >= window.__start - 1 && /\\/api\\//.test(e.name))
+      .map((e) => e.name.split('/api/')[1].split('?')[0] + ' ' + Math.round(e.startTime - window.__start) + '→' + Math.round(e.responseEnd - window.__start))
+      .concat(performance.getEntriesByType('mark').filter((e) => e.startTime >= window.__start - 1).map((e) => e.name + ' @' + Math.round(e.startTime - window.__start)))`)) as string[];
     await page.evaluate('window.__logOn = false');
     if (wanted.length && !wanted.includes(step.name)) continue;
-    console.log(`== ${step.name}: ${log.length} commits`);
-    log.forEach(({ counts, top }, i) => {
+    console.log(`== ${step.name}: ${log.length} commits, result at ${f.resultMs} ms; requests ${answers.join(', ') || 'none'}`);
+    log.forEach(({ counts, top, at }, i) => {
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       const byName = Object.entries(counts)
         .sort((a, b) => b[1] - a[1])
         .map(([k, v]) => `${k}×${v}`)
         .join(' ');
-      console.log(`  #${i} ${total}${top ? `  from ${top}` : ''}\n     ${byName}`);
+      console.log(`  #${i} ${total}${at === null ? '' : ` @${at}`}${top ? `  from ${top}` : ''}\n     ${byName}`);
     });
   }
 } finally {

@@ -114,17 +114,24 @@ try {
       console.log(
         `\n== ${step.name}${repeat > 1 ? ` (${round})` : ''}: result at ${Math.round(f.doneAtMs - f.startMs)} ms, request at ${f.beforeReqMs ?? '—'}, API ${f.apiMs ?? '—'} ms, Event Timing ${f.inpMs} ms  (${file})`,
       );
+      // the page's own performance marks (what its code says it reached), among the tasks
+      const marks = events
+        .filter((e) => e.pid === pid && e.cat.includes('blink.user_timing') && e.name !== 'bench-armed' && e.ts >= from && e.ts <= to)
+        .map((e) => ({ t: at(e.ts), line: `  ${at(e.ts).toFixed(0).padStart(5)}  mark ${e.name}` }));
+      const lines: { t: number; line: string }[] = [...marks];
       for (const t of tasks(main, from, to)) {
-        if (t.dur < 1000) continue;
+        if (t.dur < 1000 && !t.kinds.has('net')) continue;
         const kinds = [...t.kinds.entries()]
-          .filter(([, v]) => v >= 500)
+          .filter(([k, v]) => v >= 500 || (k === 'net' && v > 0))
           .sort((a, b) => b[1] - a[1])
           .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
           .join(', ');
-        console.log(
-          `  ${at(t.ts).toFixed(0).padStart(5)} +${(t.dur / 1000).toFixed(1).padStart(5)}  ${kinds}${t.types.size ? `  [${[...t.types].join(' ')}]` : ''}`,
-        );
+        lines.push({
+          t: at(t.ts),
+          line: `  ${at(t.ts).toFixed(0).padStart(5)} +${(t.dur / 1000).toFixed(1).padStart(5)}  ${kinds}${t.types.size ? `  [${[...t.types].join(' ')}]` : ''}`,
+        });
       }
+      for (const { line } of lines.sort((a, b) => a.t - b.t)) console.log(line);
       const frames = events
         .filter((e) => e.pid === pid && (e.name === 'PipelineReporter' || e.name === 'Display::FrameDisplayed') && e.ph !== 'M')
         .map((e) => at(e.ts + (e.dur ?? 0)))
