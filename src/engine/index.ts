@@ -17,6 +17,7 @@ export * from './options';
 export * from './region';
 export * from './upload-check';
 export * from './use-list-controller';
+export * from './use-arrived';
 export * from './use-counts';
 export * from './use-form-controller';
 export * from './use-detail';

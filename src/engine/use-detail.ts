@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { resolveBindingInput, type ApiBinding, type Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { bindingInputOf, requireBinding } from './resource-helpers';
+import { useArrived } from './use-arrived';
 
 export interface DetailState {
   record: Record<string, unknown> | null;
@@ -38,6 +39,12 @@ export function detailCalls(resource: Resource, row: Record<string, unknown>): {
   return out;
 }
 
+/** A record answer as shown; anything else goes through the usual call, which reports it. */
+function asRecord(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a record');
+  return data as Record<string, unknown>;
+}
+
 /** `row` identifies the record (its id); null while nothing is open. `bindingName` defaults to detail.api. */
 export function useDetail(resource: Resource, row: Record<string, unknown> | null, bindingName?: string): DetailState {
   const { call } = useRuntime();
@@ -46,15 +53,25 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   const binding = requireBinding(resource, name);
   const input = row ? bindingInputOf(resource, binding, row) : null;
   const key = input ? JSON.stringify(input) : '';
-  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
-  const [loading, setLoading] = useState(!!row);
+  // The record's answer when it is in already (asked for as the row's link was pressed, or by the
+  // click before this view mounted): the first render shows it, not a skeleton first and the record in
+  // a render of its own after the next frame.
+  const first = useArrived(input ? binding : undefined, input ?? {}, asRecord);
+  const [record, setRecord] = useState<Record<string, unknown> | null>(first?.value ?? null);
+  const [loading, setLoading] = useState(!!row && !first);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
-  const asked = useRef(0);
+  const asked = useRef(first?.at ?? 0);
+  // the first answer's key, taken instead of asking again
+  const arrivedKey = useRef(first ? key : '');
 
   useEffect(() => {
     if (!key) {
       setRecord(null);
+      return;
+    }
+    if (arrivedKey.current === key && version === 0) {
+      arrivedKey.current = '';
       return;
     }
     const ac = new AbortController();

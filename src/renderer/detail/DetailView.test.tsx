@@ -173,6 +173,35 @@ describe('detail drawer', () => {
     expect(items[2]).toContain('李四');
     expect(within(drawer).getByRole('button', { name: /停\s*用/ })).toBeTruthy();
   });
+
+  it('opens with the record and its timeline drawn together when their answers are in already (asked for as the link was pressed)', async () => {
+    const record = { id: ID, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' };
+    const logs = [
+      { operator: '王管理', at: '2026-01-02T10:00:00', action: 'close', before: { status: 'open' }, after: { status: 'done' }, remark: '客户取消' },
+    ];
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, {
+      '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': () => record,
+      '/job/logs': () => logs,
+    });
+    await screen.findByText('上门安装');
+    const taken: string[] = [];
+    rt.runtime.arrived = (binding, input) => {
+      const data = binding.path.endsWith('job/get') ? record : binding.path.endsWith('job/logs') ? logs : undefined;
+      if (data === undefined || (input as { id?: string }).id !== ID) return undefined;
+      return { data, take: () => taken.push(binding.path) };
+    };
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await within(drawer).findByText('基本信息', {}, { timeout: 10_000 });
+    // the timeline came with the record's sections: no skeleton before either, nothing asked again
+    expect(within(drawer).getByText('客户取消')).toBeTruthy();
+    expect(drawer.querySelector('.ant-skeleton')).toBeNull();
+    expect(within(drawer).getByText('¥88.50')).toBeTruthy();
+    expect(rt.calls.filter((c) => c.path === '/job/get' || c.path === '/job/logs')).toEqual([]);
+    // each answer taken once, so that no later call is answered with it
+    await waitFor(() => expect(taken.map((p) => p.replace(/^\/+/, '')).sort()).toEqual(['job/get', 'job/logs']));
+  });
 });
 
 describe('detail code loaded ahead', () => {

@@ -4,8 +4,8 @@
  * changed field shown as before → after using the resource's field titles and displays.
  */
 import { Empty, Skeleton, Timeline } from 'antd';
-import { useEffect, useState } from 'react';
-import { bindingInputOf, formatDateTime, useRuntime } from '../../engine';
+import { useEffect, useRef, useState } from 'react';
+import { bindingInputOf, formatDateTime, useArrived, useRuntime } from '../../engine';
 import { fieldTypes } from '../fields';
 import { useT } from '../i18n';
 import type { SlotProps } from '../slots';
@@ -31,6 +31,12 @@ function Value({ resource, name, value }: { resource: SlotProps['resource']; nam
   return <Display name={name} field={field} resource={resource} value={value} />;
 }
 
+/** The entries of a logs answer: a list, or a page of them. */
+function toEntries(d: unknown): LogEntry[] {
+  if (Array.isArray(d)) return d as LogEntry[];
+  return ((d as { list?: LogEntry[] } | null)?.list ?? []) as LogEntry[];
+}
+
 function isBlank(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
@@ -38,17 +44,25 @@ function isBlank(v: unknown): boolean {
 export default function TimelineSlot({ resource, record, binding }: SlotProps) {
   const { call, locale } = useRuntime();
   const t = useT();
-  const [entries, setEntries] = useState<LogEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const key = binding ? JSON.stringify(bindingInputOf(resource, binding, record)) : '';
+  // The entries when their answer is in already (asked for with the record as the row's link was
+  // pressed): drawn with the record's sections, not a skeleton first and the entries a frame later.
+  const first = useArrived(binding, binding ? (JSON.parse(key) as Record<string, unknown>) : {}, toEntries);
+  const [entries, setEntries] = useState<LogEntry[] | null>(first?.value ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const arrivedKey = useRef(first ? key : '');
 
   // `record` too: the detail view reloads the record after an action while this section stays
   // mounted, and the action wrote a log entry to show.
   useEffect(() => {
     if (!binding) return;
+    if (arrivedKey.current === key) {
+      arrivedKey.current = '';
+      return;
+    }
     let live = true;
     call<LogEntry[] | { list: LogEntry[] }>(binding, JSON.parse(key) as Record<string, unknown>)
-      .then((d) => live && (setEntries(Array.isArray(d) ? d : (d?.list ?? [])), setError(null)))
+      .then((d) => live && (setEntries(toEntries(d)), setError(null)))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
