@@ -18,7 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isShapeBaseType, parseShapeType, type AnyField, type Field, type Resource } from '../../src/schema';
+import { isShapeBaseType, parseShapeType, searchesByPart, type AnyField, type Field, type Resource } from '../../src/schema';
 import type { Db } from './contract';
 import { registerResourceTable, scopeSql, type RowRestriction } from './data-scope';
 import { badField, notFound } from './http-errors';
@@ -328,7 +328,7 @@ export class ResourceTable<R extends object> {
         where.add((p) => `${col} && ${p([v].flat())}`); // holds any of the values
       else if (Array.isArray(v)) where.add((p) => `${col} = ANY(${p(v)})`);
       else if (this.options.prefixSearch?.includes(name)) where.add((p) => `${col} LIKE ${p(likePrefix(String(v).trim()))}`);
-      else if (mode === 'like' || (mode === true && TEXT_TYPES.has(field.type))) where.add((p) => `${col} ILIKE ${p(likePattern(String(v).trim()))}`);
+      else if (searchesByPart(field)) where.add((p) => `${col} ILIKE ${p(likePattern(String(v).trim()))}`);
       else where.add((p) => `${col} = ${p(v)}`);
     }
     opts.scope?.(where, this.alias);
@@ -496,7 +496,6 @@ export class ResourceTable<R extends object> {
   }
 }
 
-const TEXT_TYPES = new Set(['string', 'text', 'phone']);
 const ID = /^\d{1,19}$/;
 
 /** A field whose value is a 64-bit id: a bigint, or a ref to the id of another resource. */

@@ -46,9 +46,27 @@ export function searchFieldNames(resource: Resource): string[] {
     .map(([n]) => n);
 }
 
-/** Search params of a field: a range becomes `<name>From` and `<name>To`; a dateRange searches its own type. */
+/** Field types a search (`search: true`) matches by a part of the value: ILIKE on the server (server/core/resource.ts); others match exactly. */
+export const PART_MATCHED_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'phone']);
+
+/** Whether a search on `field` matches any part of a value (`"like"`, or `true` on a text type) rather than the whole. */
+export function searchesByPart(field: AnyField): boolean {
+  return field.search === 'like' || (field.search === true && PART_MATCHED_TYPES.has(field.type));
+}
+
+/**
+ * Search params of a field: a range becomes `<name>From` and `<name>To`; a dateRange searches its own
+ * type. A field searched by a part of its value takes any text up to its length: a term is part of a
+ * value, not one, so the value's own format (a pattern, a phone number's digits) is not asked of it —
+ * searching staff for "ad" was refused as "username: start with a letter, 3–32 characters".
+ */
 export function searchParamsOf(name: string, field: AnyField): ResolvedParam[] {
   const base: AnyField = { ...field, required: false, readOnly: false, multiple: false, minLength: undefined };
+  if (searchesByPart(field)) {
+    // a phone's length is its type's; other fields bound a term as they bound a value, if they do
+    const maxLength = field.type === 'phone' ? PHONE_MAX_LENGTH : 'maxLength' in field ? field.maxLength : undefined;
+    return [{ name, field: { type: 'string', title: field.title, search: field.search, maxLength }, required: false }];
+  }
   if (field.search === 'range') {
     return [
       { name: `${name}From`, field: base, required: false },
@@ -107,6 +125,8 @@ export const INT_MIN = -2147483648;
 export const INT_MAX = 2147483647;
 export const FILE_KEY_PATTERN = '^[a-f0-9]{32}$';
 export const PHONE_PATTERN = '^(1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8})$';
+/** The longest phone value a phone field takes (and a search term on one). */
+export const PHONE_MAX_LENGTH = 20;
 export const REGION_CODE_PATTERN = '^\\d{6}$';
 /**
  * The dates a date or date-time field accepts (inclusive, UTC for a date-time): the years a database
@@ -145,7 +165,7 @@ function scalarSchema(field: AnyField, app: Pick<AppSchema, 'enums'> & Partial<P
       if (field.pattern) s.pattern = field.pattern;
       break;
     case 'phone':
-      Object.assign(s, { type: 'string', pattern: field.pattern ?? PHONE_PATTERN, maxLength: 20 });
+      Object.assign(s, { type: 'string', pattern: field.pattern ?? PHONE_PATTERN, maxLength: PHONE_MAX_LENGTH });
       break;
     case 'number':
     case 'integer':

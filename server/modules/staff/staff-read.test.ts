@@ -51,6 +51,18 @@ describe('GET /user/list', () => {
   test('filters by username and nickname substring', async () => {
     const byUser = await list({ username: 'ZHANG' });
     expect(byUser.data.data.list.map((u: any) => u.username)).toEqual(['zhangwei']);
+    // a term is part of a username, not one: the username's own format is not asked of it
+    for (const term of ['ad', 'wei', '1']) {
+      const res = await list({ username: term });
+      expect(res.statusCode, term).toBe(200);
+      expect(
+        res.data.data.list.every((u: any) => u.username.toLowerCase().includes(term)),
+        term,
+      ).toBe(true);
+    }
+    expect((await list({ username: 'ad' })).data.data.list.map((u: any) => u.username)).toContain('admin');
+    // still bounded by the field's length
+    expect((await list({ username: 'a'.repeat(33) })).statusCode).toBe(400);
     const byName = await list({ nickname: '晓' });
     expect(byName.data.data.list.map((u: any) => u.nickname).sort()).toEqual(['邓晓东', '郭晓燕']);
     // LIKE wildcards typed by a user match literally.
