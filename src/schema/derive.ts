@@ -57,14 +57,15 @@ export function searchesByPart(field: AnyField): boolean {
 /**
  * Search params of a field: a range becomes `<name>From` and `<name>To`; a dateRange searches its own
  * type. A field searched by a part of its value takes any text up to its length: a term is part of a
- * value, not one, so the value's own format (a pattern, a phone number's digits) is not asked of it —
- * searching staff for "ad" was refused as "username: start with a letter, 3–32 characters".
+ * value, not one, so the value's own format (its pattern) is not asked of it —
+ * searching staff for "ad" was refused as "username: start with a letter, 3–32 characters". A phone
+ * is the exception: it is searched whole.
  */
 export function searchParamsOf(name: string, field: AnyField): ResolvedParam[] {
   const base: AnyField = { ...field, required: false, readOnly: false, multiple: false, minLength: undefined };
-  if (searchesByPart(field)) {
-    // a phone's length is its type's; other fields bound a term as they bound a value, if they do
-    const maxLength = field.type === 'phone' ? PHONE_MAX_LENGTH : 'maxLength' in field ? field.maxLength : undefined;
+  // a phone is searched whole: its term keeps the phone's format (a whole number is asked for)
+  if (searchesByPart(field) && field.type !== 'phone') {
+    const maxLength = 'maxLength' in field ? field.maxLength : undefined;
     return [{ name, field: { type: 'string', title: field.title, search: field.search, maxLength }, required: false }];
   }
   if (field.search === 'range') {
