@@ -26,19 +26,10 @@
  * tableViewRender={(p) => { latest.current = p; return <StableTable latest={latest} props={p} rowKey="id" watch={[columns, t]} />; }}
  */
 import { Pagination, Table, type PaginationProps, type TableProps } from 'antd';
-import {
-  cloneElement,
-  createContext,
-  createElement,
-  isValidElement,
-  memo,
-  useContext,
-  useRef,
-  type HTMLAttributes,
-  type ReactNode,
-  type RefObject,
-} from 'react';
-import { LeanRow } from './lean-row';
+import { createContext, createElement, memo, useContext, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useContext as useTableContext } from '@rc-component/context';
+import TableContext from 'rc-table/es/context/TableContext';
+import { LeanRow, leanBodyRows, ROW_CONTEXT_KEYS, type RowContext } from './lean-row';
 import { isPureRender } from './pure-render';
 
 type Props = Record<string, unknown>;
@@ -139,11 +130,14 @@ export const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown
  * removing and making rows (fibers, elements, their first styles: the style recalculation in its trace
  * went from 10–14 ms to 3–5 ms). Cells that keep state of their own tie it to the value they show
  * (CopyableText; a cut text's tooltip closes when its span shows another text: fields/ellipsis-tip.tsx).
+ * The rows are LeanBodyRows (lean-row.tsx), given the table's context read here once for all of them.
  */
-function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
+export function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
+  // the table's context, read here once for every row (LeanBodyRow)
+  const ctx = useTableContext(TableContext, ROW_CONTEXT_KEYS) as RowContext;
   // rc-table's body children: its measure row (or false) and the rows (an array; one element when empty)
   const parts = (Array.isArray(children) ? children : [children]) as unknown[];
-  const rows = parts.map((part) => (Array.isArray(part) ? part.map((row: unknown, i) => (isValidElement(row) ? cloneElement(row, { key: i }) : row)) : part));
+  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part, ctx, (i) => i) : part));
   return createElement('tbody', rest, ...(rows as ReactNode[]));
 }
 

@@ -4,6 +4,7 @@ import { Table, type TableProps } from 'antd';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeanRow } from './lean-row';
+import { RowsByPosition } from './StableTable';
 
 afterEach(cleanup);
 
@@ -110,5 +111,72 @@ describe('LeanRow', () => {
     // what the comparison covers: a group's spans, a sorter, a fixed column, a cut title shown as the title
     for (const part of ['colspan="2"', 'rowspan="2"', 'ant-table-column-sorters', 'ant-table-cell-fix-right', 'title="姓名"', 'title="备注说明"'])
       expect(ours).toContain(part);
+  });
+
+  describe('rows drawn without BodyRow (RowsByPosition and LeanBodyRow)', () => {
+    /** The tbody of a table with `extra` props: rc-table's own rows, or the lean rows through the list's body wrapper. */
+    function tbodyOf(lean: boolean, extra: Partial<TableProps<Row>> = {}) {
+      const { container } = render(
+        <Table<Row>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 900 }}
+          rowSelection={{ selectedRowKeys: ['2'] }}
+          components={lean ? { body: { wrapper: RowsByPosition, row: LeanRow } } : undefined}
+          {...extra}
+        />,
+      );
+      const out = container.querySelector('.ant-table-tbody')!;
+      const html = out.outerHTML;
+      const rowCount = out.querySelectorAll('tr.ant-table-row').length;
+      // the component that drew the first row's <tr> (React's fiber on the element)
+      const tr = out.querySelector('tr.ant-table-row') as (Element & Record<string, { return?: { type?: { name?: string } } }>) | null;
+      const fiber = tr && tr[Object.keys(tr).find((k) => k.startsWith('__reactFiber$'))!];
+      const drawnBy = fiber?.return?.type?.name;
+      cleanup();
+      return { html, rowCount, drawnBy };
+    }
+
+    it("draws the same rows and cells as rc-table's BodyRow and Cells", () => {
+      const theirs = tbodyOf(false);
+      const ours = tbodyOf(true);
+      expect(ours.html).toBe(theirs.html);
+      expect(ours.rowCount).toBe(3);
+      expect(theirs.drawnBy).toBe('BodyRow');
+      expect(ours.drawnBy).toBe('LeanBodyRow');
+      for (const part of [
+        'data-row-key="2"',
+        'ant-table-row-selected',
+        'ant-table-row-level-0',
+        'ant-table-cell-fix-left',
+        'colspan="2"',
+        'class="ant-table-cell legacy"',
+      ])
+        expect(ours.html).toContain(part);
+    });
+
+    it("keeps a row's class, its onRow props and an empty table's placeholder", () => {
+      const extra: Partial<TableProps<Row>> = {
+        rowClassName: (r, i) => `row-${r.id}-${i}`,
+        onRow: (r) => ({ className: 'hot', style: { color: 'red' }, 'data-name': r.name }) as never,
+      };
+      const ours = tbodyOf(true, extra);
+      expect(ours.html).toBe(tbodyOf(false, extra).html);
+      for (const part of ['row-2-1', 'hot', 'data-name="王芳"', 'color: red']) expect(ours.html).toContain(part);
+      const empty = tbodyOf(true, { dataSource: [] });
+      expect(empty.html).toBe(tbodyOf(false, { dataSource: [] }).html);
+      expect(empty.html).toContain('ant-table-placeholder');
+    });
+
+    it('leaves the rows of a table that expands to rc-table (its expanded rows and their toggles)', () => {
+      const extra: Partial<TableProps<Row>> = { expandable: { expandedRowRender: (r) => `详情 ${r.id}`, expandedRowKeys: ['1'] } };
+      const ours = tbodyOf(true, extra);
+      expect(ours.html).toBe(tbodyOf(false, extra).html);
+      expect(ours.html).toContain('ant-table-expanded-row');
+      expect(ours.drawnBy).toBe('LeanRow');
+      expect(ours.html).toContain('详情 1');
+    });
   });
 });

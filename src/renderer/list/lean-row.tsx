@@ -21,8 +21,10 @@
  * <Table components={{ header: { row: LeanRow }, body: { row: LeanRow } }} … />
  */
 import classNames from 'classnames';
-import { createElement, isValidElement, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { cloneElement, createElement, isValidElement, memo, useRef, type CSSProperties, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import BodyRow from 'rc-table/es/Body/BodyRow';
 import { useImmutableMark } from 'rc-table/es/context/TableContext';
+import { getColumnsKey } from 'rc-table/es/utils/valueUtil';
 import { isPureRender } from './pure-render';
 
 /** The props rc-table's BodyRow and HeaderRow give each Cell element (rc-table/es/Body/BodyRow.js, Header/HeaderRow.js). */
@@ -175,19 +177,134 @@ function cellOf(key: string | null, p: CellElementProps, rendered: Rendered | un
   );
 }
 
+/** A cell's `<td>` from its Cell props, its render's result kept in `kept` under its key. */
+function leanCell(key: string | null, p: CellElementProps, mark: unknown, kept: Map<string | null, Rendered>): ReactNode {
+  let rendered: Rendered | undefined;
+  if (p.children === null || p.children === undefined) {
+    rendered = renderedOf(p, mark, kept.get(key));
+    kept.set(key, rendered);
+  }
+  return cellOf(key, p, rendered);
+}
+
 export function LeanRow({ children, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
   const mark = useImmutableMark();
   const kept = useRef(new Map<string | null, Rendered>()).current;
   const parts = Array.isArray(children) ? (children as unknown[]) : [children];
-  const cells = parts.map((c) => {
-    if (!isCellElement(c)) return c as ReactNode;
-    const p = c.props;
-    let rendered: Rendered | undefined;
-    if (p.children === null || p.children === undefined) {
-      rendered = renderedOf(p, mark, kept.get(c.key));
-      kept.set(c.key, rendered);
-    }
-    return cellOf(c.key, p, rendered);
-  });
+  const cells = parts.map((c) => (isCellElement(c) ? leanCell(c.key, c.props, mark, kept) : (c as ReactNode)));
   return createElement('tr', rest, ...cells);
+}
+
+/** What a body row reads from rc-table's context (the part of hooks/useRowInfo.js a row without expansion uses). */
+export interface RowContext {
+  prefixCls: string;
+  fixedInfoList: readonly Partial<CellElementProps>[];
+  flattenColumns: readonly ColumnOfRow[];
+  /** 'row' or 'nest' when the table's rows expand: such rows stay rc-table's own */
+  expandableType: false | 'row' | 'nest';
+  rowClassName?: string | ((record: unknown, index: number, indent: number) => string);
+  onRow?: (record: unknown, index: number) => (HTMLAttributes<HTMLElement> & Record<string, unknown>) | undefined;
+}
+
+/** A column as rc-table's rows get it (after antd and rc-table added theirs: selection, fixed, keys). */
+interface ColumnOfRow {
+  key?: string | number;
+  dataIndex?: CellElementProps['dataIndex'];
+  render?: CellElementProps['render'];
+  className?: string;
+  ellipsis?: CellElementProps['ellipsis'];
+  align?: CellElementProps['align'];
+  rowScope?: string;
+  onCell?: (record: unknown, index: number) => CellElementProps['additionalProps'] | undefined;
+}
+
+export const ROW_CONTEXT_KEYS: (keyof RowContext)[] = ['prefixCls', 'fixedInfoList', 'flattenColumns', 'expandableType', 'rowClassName', 'onRow'];
+
+/** The props rc-table's Body gives each BodyRow element (rc-table/es/Body/index.js). */
+export interface BodyRowProps {
+  record: Record<string, unknown>;
+  index: number;
+  renderIndex: number;
+  rowKey: string | number;
+  indent: number;
+  cellComponent: string;
+  scopeCellComponent: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+interface LeanBodyRowProps {
+  ctx: RowContext;
+  row: BodyRowProps;
+}
+
+/**
+ * A body row drawn from the record and the table's context directly, without rc-table's BodyRow: what
+ * BodyRow and its Cells would draw (the same `<tr>` and `<td>`s; lean-row.test.tsx compares the
+ * markup), without its component, its memo wrapper and its subscription to the table's context. Each
+ * BodyRow subscribed on its own and ran its selector and a comparison whenever the context changed,
+ * and again while drawing (CPU profile of a page-1 click: BodyRow 7.3 ms of the rows' render, its
+ * context's listeners 3.5 ms more); here the rows' wrapper reads the context once for all of them
+ * (`RowsByPosition`, StableTable.tsx). A row is drawn again when its record, its place or the
+ * context changes, and whenever the table is drawn from new props (its mark, as BodyRow).
+ */
+export const LeanBodyRow = memo(
+  function LeanBodyRow({ ctx, row }: LeanBodyRowProps) {
+    const mark = useImmutableMark();
+    const kept = useRef(new Map<string | null, Rendered>()).current;
+    const { prefixCls, flattenColumns, fixedInfoList, rowClassName, onRow } = ctx;
+    const { record, index, renderIndex, indent } = row;
+    const rowProps = onRow?.(record, index);
+    const ownClass = typeof rowClassName === 'function' ? rowClassName(record, index, indent) : rowClassName;
+    const keys = getColumnsKey(flattenColumns as never[]) as string[];
+    const cells = flattenColumns.map((column, i) => {
+      const key = keys[i] ?? null;
+      const p: CellElementProps = {
+        className: column.className,
+        ellipsis: column.ellipsis,
+        align: column.align,
+        scope: column.rowScope,
+        component: column.rowScope ? row.scopeCellComponent : row.cellComponent,
+        prefixCls,
+        record,
+        index,
+        renderIndex,
+        dataIndex: column.dataIndex,
+        render: column.render,
+        ...fixedInfoList[i],
+        additionalProps: column.onCell?.(record, index) ?? {},
+      };
+      return leanCell(key, p, mark, kept);
+    });
+    return createElement(
+      'tr',
+      {
+        // the attributes in BodyRow's order (its row props come with their class first)
+        className: undefined,
+        ...rowProps,
+        'data-row-key': row.rowKey,
+        className: classNames(row.className, `${prefixCls}-row`, `${prefixCls}-row-level-${indent}`, classNames(ownClass, rowProps?.className)),
+        style: { ...row.style, ...rowProps?.style },
+      },
+      ...cells,
+    );
+  },
+  (a, b) =>
+    ROW_CONTEXT_KEYS.every((k) => a.ctx[k] === b.ctx[k]) &&
+    (['record', 'index', 'renderIndex', 'rowKey', 'indent', 'cellComponent', 'scopeCellComponent', 'className', 'style'] as const).every(
+      (k) => a.row[k] === b.row[k],
+    ),
+);
+
+/**
+ * rc-table's body rows as LeanBodyRows (keyed by position: `key` gives each its key), given the table's
+ * context read once (ROW_CONTEXT_KEYS). Rows of a table whose rows expand, and anything that is not a
+ * BodyRow, stay as they are.
+ */
+export function leanBodyRows(rows: readonly unknown[], ctx: RowContext, key: (i: number) => Key): ReactNode[] {
+  return rows.map((row, i) => {
+    if (!isValidElement(row)) return row as ReactNode;
+    if (row.type !== BodyRow || ctx.expandableType) return cloneElement(row, { key: key(i) });
+    return createElement(LeanBodyRow, { key: key(i), ctx, row: row.props as BodyRowProps });
+  });
 }
