@@ -276,18 +276,11 @@ export const LeanBodyRow = memo(
       };
       return leanCell(key, p, mark, kept);
     });
-    return createElement(
-      'tr',
-      {
-        // the attributes in BodyRow's order (its row props come with their class first)
-        className: undefined,
-        ...rowProps,
-        'data-row-key': row.rowKey,
-        className: classNames(row.className, `${prefixCls}-row`, `${prefixCls}-row-level-${indent}`, classNames(ownClass, rowProps?.className)),
-        style: { ...row.style, ...rowProps?.style },
-      },
-      ...cells,
-    );
+    // the attributes in BodyRow's order: its row props come with their class first
+    const attrs: Record<string, unknown> = { className: undefined, ...rowProps, 'data-row-key': row.rowKey };
+    attrs.className = classNames(row.className, `${prefixCls}-row`, `${prefixCls}-row-level-${indent}`, classNames(ownClass, rowProps?.className));
+    attrs.style = { ...row.style, ...rowProps?.style };
+    return createElement('tr', attrs, ...cells);
   },
   (a, b) =>
     ROW_CONTEXT_KEYS.every((k) => a.ctx[k] === b.ctx[k]) &&
