@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { KeptTab } from './KeepAliveOutlet';
 import { appConfig } from '../config';
+import { afterPaint } from '../../engine/after-paint';
 
 export function MultiTabs({ tabs, active, close }: { tabs: KeptTab[]; active: string; close: (path: string) => void }) {
   const intl = useIntl();
@@ -25,7 +26,8 @@ export function MultiTabs({ tabs, active, close }: { tabs: KeptTab[]; active: st
       activeKey={active}
       onChange={(key) => {
         const t = tabs.find((x) => x.path === key);
-        if (t) navigate(t.location.pathname + t.location.search);
+        // a kept page, shown after the click has painted (as from the menu: ShellLayout)
+        if (t) afterPaint(() => navigate(t.location.pathname + t.location.search));
       }}
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
       items={tabs.map((t) => ({ key: t.path, label: t.titleKey ? intl.formatMessage({ id: t.titleKey }) : t.path, closable: tabs.length > 1 }))}
