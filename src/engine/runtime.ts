@@ -61,7 +61,7 @@ export interface Runtime {
    * for the click that should follow; kept only briefly (a press that ends elsewhere is no click).
    * Absent: nothing is sent ahead.
    */
-  prefetch?: (binding: ApiBinding, input?: Record<string, unknown>, opts?: { press?: boolean }) => void;
+  prefetch?: (binding: ApiBinding, input?: Record<string, unknown>, opts?: { press?: boolean }) => Promise<void> | void;
   /** Uploads one file through the app's upload API (POST /file/upload, multipart field "file"). */
   upload: (file: File, options?: CallOptions) => Promise<UploadedFile>;
   /** URL that serves a stored file by its key (usable in <img src>). */

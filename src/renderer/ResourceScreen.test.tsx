@@ -6,6 +6,7 @@ import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
 import { clearOptionCache } from '../engine';
 import { ResourceScreen } from './ResourceScreen';
+import { DETAIL_ANSWERS_WAIT_MS } from './actions/useActionRunner';
 import { messages, mountScreen } from './testing';
 
 // Full screens with ProTable render slowly on a shared 2-core machine.
@@ -190,6 +191,38 @@ describe('ResourceScreen: staff list', () => {
     // the edit form loads the record through the detail binding (its `load`)
     fireEvent.pointerDown(row.querySelector('a[data-action="edit"]')!, { button: 0 });
     expect(pressed()).toEqual([detail, detail]);
+  });
+
+  it('a detail drawer opens once the answers asked for at the click are in, not before', async () => {
+    // the answers of the GETs sent ahead, held back until the test lets them through
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const sent: string[] = [];
+    const prefetch = (binding: { path: string }) => {
+      sent.push(binding.path);
+      return held;
+    };
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page, '/user/detail': () => rows[1] }, { url: '/staff', user: me, runtime: { prefetch } });
+    await screen.findByText('李四');
+    const drawerOpen = () => document.querySelector('.ant-drawer-open');
+    await clickAction('李四', 'view');
+    expect(sent).toContain('/user/detail');
+    await act(async () => new Promise((r) => setTimeout(r, DETAIL_ANSWERS_WAIT_MS / 2)));
+    expect(drawerOpen()).toBeNull();
+    await act(async () => release());
+    await waitFor(() => expect(drawerOpen()).not.toBeNull());
+    // the record drawn as the drawer opens
+    await waitFor(() => expect(within(drawerOpen() as HTMLElement).getAllByText('lisi').length).toBeGreaterThan(0));
+  });
+
+  it('a detail drawer whose answers are slow opens after DETAIL_ANSWERS_WAIT_MS', async () => {
+    const prefetch = () => new Promise<void>(() => {});
+    mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page, '/user/detail': () => rows[1] }, { url: '/staff', user: me, runtime: { prefetch } });
+    await screen.findByText('李四');
+    const started = performance.now();
+    await clickAction('李四', 'view');
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).not.toBeNull());
+    expect(performance.now() - started).toBeGreaterThanOrEqual(DETAIL_ANSWERS_WAIT_MS - 20);
   });
 
   it('a click on Search with the filters unchanged asks again (fresh rows, page 1)', async () => {

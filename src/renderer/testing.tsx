@@ -12,7 +12,7 @@ import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { RuntimeProvider, type RuntimeUser } from '../engine';
+import { RuntimeProvider, type Runtime, type RuntimeUser } from '../engine';
 import { fakeRuntime, type Handler } from '../engine/testing';
 
 const files = import.meta.glob('../../locales/zh-CN/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, string>>;
@@ -29,8 +29,14 @@ function Loc({ onChange }: { onChange: (s: string) => void }) {
   return null;
 }
 
-export function mountScreen(ui: ReactElement, handlers: Record<string, Handler>, opts: { url?: string; user?: RuntimeUser | null } = {}) {
+export function mountScreen(
+  ui: ReactElement,
+  handlers: Record<string, Handler>,
+  opts: { url?: string; user?: RuntimeUser | null; runtime?: Partial<Runtime> } = {},
+) {
   const rt = fakeRuntime(handlers, opts.user === undefined ? { id: '1', username: 'admin', nickname: '管理员', roles: ['admin'] } : opts.user);
+  // parts of the runtime a test gives itself (a prefetch whose answers it holds back, say)
+  Object.assign(rt.runtime, opts.runtime);
   let search = '';
   const utils = render(
     <MemoryRouter initialEntries={[opts.url ?? '/']}>

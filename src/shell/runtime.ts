@@ -37,7 +37,7 @@ export function createRuntime(opts: {
     locale: opts.locale,
     call,
     arrived: arrivedData,
-    prefetch: (binding, input, o) => void prefetchCall(binding, input, o?.press ? PRESS_TTL_MS : undefined),
+    prefetch: (binding, input, o) => prefetchCall(binding, input, o?.press ? PRESS_TTL_MS : undefined),
     upload: uploadFile,
     fileUrl,
     download: downloadFile,
