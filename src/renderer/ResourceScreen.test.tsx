@@ -155,6 +155,26 @@ describe('ResourceScreen: staff list', () => {
     expect(rt.calls.filter((c) => (c.input as { username?: string }).username === 'lisi')).toHaveLength(1);
   });
 
+  it("a pager item's click, the next-page arrow and the keyboard each show their page; the page on screen asks nothing", async () => {
+    const many = (input: Record<string, unknown>) => ({ ...page(input), total: 100 });
+    const { rt, container, location } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const lists = () => rt.calls.filter((c) => c.path === '/user/list').map((c) => (c.input as { current: number }).current);
+    fireEvent.click(container.querySelector('.ant-pagination-item-3 a')!);
+    await waitFor(() => expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('3'));
+    expect(lists().at(-1)).toBe(3);
+    await waitFor(() => expect(location().get('current')).toBe('3'));
+    fireEvent.click(container.querySelector('.ant-pagination-next button')!);
+    await waitFor(() => expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('4'));
+    fireEvent.keyDown(container.querySelector('.ant-pagination-item-5')!, { key: 'Enter', keyCode: 13, which: 13 });
+    await waitFor(() => expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('5'));
+    const asked = lists().length;
+    fireEvent.click(container.querySelector('.ant-pagination-item-5 a')!);
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(lists()).toHaveLength(asked);
+    expect(lists().slice(-3)).toEqual([3, 4, 5]);
+  });
+
   it('a pager item, Search and Reset ask for the rows of their click as they are pressed; the click takes that call', async () => {
     const many = (input: Record<string, unknown>) => ({ ...page(input), total: 60 });
     const { rt, container } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff', user: me });

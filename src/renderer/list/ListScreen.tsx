@@ -385,10 +385,23 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         { multipleLine: true, tabs: { activeKey: tabList.active, items: items.map((i) => ({ key: i.key, tab: i.label })), onChange: onTab } }
       : { menu: { type: 'tab', activeKey: tabList.active, items, onChange: onTab } };
   }, [tabs, tabsOwnLine, tabList.active, tabItems, onTab]);
-  // a pager item's rows are asked for as it is pressed (ListController.pressPage); jumps of five pages are not
+  // A pager item's rows are asked for as it is pressed (ListController.pressPage), and its click goes
+  // to the list directly: through rc-pagination's item (the <li> around this element) it also set the
+  // pager's own page state, whose render drew the pager again (~30 components) inside the click, though
+  // the page shown is ours (the rows'). The keyboard still goes through rc-pagination. Jumps of five
+  // pages are left to it too. A/B in one run, 6 × 3 clicks each: page 2 click → rows median 56 → 48 ms,
+  // Event Timing 40 → 32.
   const pagerItem = useCallback((page: number, type: string, element: ReactNode) => {
-    if ((type !== 'page' && type !== 'prev' && type !== 'next') || page < 1 || !isValidElement<{ onPointerDown?: unknown }>(element)) return element;
-    return cloneElement(element, { onPointerDown: (e: ReactPointerEvent) => e.button === 0 && live.current.list.pressPage(page) });
+    if ((type !== 'page' && type !== 'prev' && type !== 'next') || page < 1 || !isValidElement<{ onPointerDown?: unknown; onClick?: unknown }>(element))
+      return element;
+    return cloneElement(element, {
+      onPointerDown: (e: ReactPointerEvent) => e.button === 0 && live.current.list.pressPage(page),
+      onClick: (e: ReactMouseEvent) => {
+        e.stopPropagation();
+        const { list } = live.current;
+        if (page !== list.state.current) list.setPage(page);
+      },
+    });
   }, []);
   const tableOptions = useMemo(() => ({ reload: () => live.current.list.refetch(), density: true, setting: false, fullScreen: false }), []);
   // The toolbar compares this function but not optionsRender: it is new whenever the column settings'
