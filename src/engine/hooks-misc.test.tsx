@@ -118,6 +118,21 @@ describe('useOptions / useOptionLabel', () => {
     await waitFor(() => expect(result.current.options[0]?.label).toBe('门店朝阳'), { timeout: 2000 });
     expect(rt.calls.map((c) => c.input.keyword)).toEqual([undefined, '朝阳']);
   });
+  it("offers no option of other dependency values: after the merchant changes, none and loading until that merchant's stores come", async () => {
+    let release = () => {};
+    const { wrapper } = wrap({
+      '/dict/store': (i) =>
+        i.merchantId === '9' ? [{ value: '5', label: '九号商户的门店' }] : new Promise((r) => (release = () => r([{ value: '7', label: '七号商户的门店' }]))),
+    });
+    const { result, rerender } = renderHook(({ m }) => useOptions(staff.fields!.storeId, { merchantId: m }), { wrapper, initialProps: { m: '9' } });
+    await waitFor(() => expect(result.current.options.map((o) => o.label)).toEqual(['九号商户的门店']));
+    rerender({ m: '7' });
+    expect(result.current.options).toEqual([]);
+    expect(result.current.loading).toBe(true);
+    await act(async () => release());
+    await waitFor(() => expect(result.current.options.map((o) => o.label)).toEqual(['七号商户的门店']));
+    expect(result.current.loading).toBe(false);
+  });
   it('takes the label from the record when the server sent one, else looks it up once', async () => {
     const { rt, wrapper } = wrap({ '/dict/store': () => [{ value: '5', label: '朝阳门店' }] });
     const a = renderHook(() => useOptionLabel(staff.fields!.storeId, '5', '记录里的名字'), { wrapper });

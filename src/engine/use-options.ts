@@ -24,7 +24,8 @@ export function useOptions(field: AnyField, depends: Record<string, unknown> = {
   const { call, app } = useRuntime();
   const src = useMemo(() => optionSource(app, field), [app, field]);
   const [keyword, setKeyword] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
+  // the options and the dependency values they were asked for
+  const [answer, setAnswer] = useState<{ depKey: string; options: Option[] }>({ depKey: '', options: [] });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -35,7 +36,7 @@ export function useOptions(field: AnyField, depends: Record<string, unknown> = {
     let live = true;
     setLoading(true);
     fetchOptions(call, src, { ...(JSON.parse(depKey) as Record<string, unknown>), keyword })
-      .then((o) => live && (setOptions(o), setError(null)))
+      .then((o) => live && (setAnswer({ depKey, options: o }), setError(null)))
       .catch((e: unknown) => live && setError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => live && setLoading(false));
     return () => {
@@ -49,8 +50,16 @@ export function useOptions(field: AnyField, depends: Record<string, unknown> = {
     timer.current = setTimeout(() => setKeyword(k.trim()), KEYWORD_DEBOUNCE_MS);
   }, []);
 
-  return { options, loading, error, search };
+  // Options asked for other dependency values (another merchant's stores) are not offered once those
+  // values change: none, and loading, until the new ones come. The render right after the change came
+  // before the effect that asks again, and showed the old list with no spinner, open to a pick (seen
+  // in e2e/batch: the store list of all merchants after one was chosen). A new keyword keeps the last
+  // list while it loads, as search-as-you-type does.
+  const stale = enabled && answer.depKey !== depKey;
+  return { options: stale ? NO_OPTIONS : answer.options, loading: loading || stale, error, search };
 }
+
+const NO_OPTIONS: Option[] = [];
 
 /**
  * Label(s) of a dict/ref value for a table cell: the record's `<field>Name` when present (no request),
