@@ -42,19 +42,16 @@ const columns: TableProps<Row>['columns'] = [
   { key: 'op', title: '操作', fixed: 'right', width: 120, ellipsis: true, render: (_v, r) => createElement('a', null, `查看${r.id}`) },
 ];
 
+/** `rows` in a table with these columns, fixed columns scrolling, the second row selected, and `props`. */
+function renderTable(props: Partial<TableProps<Row>>) {
+  return render(
+    <Table<Row> rowKey="id" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 900 }} rowSelection={{ selectedRowKeys: ['2'] }} {...props} />,
+  );
+}
+
 /** The markup of a table's `part` (its tbody or thead), with rc-table's rows or LeanRow for header and body. */
 function htmlOf(part: '.ant-table-tbody' | '.ant-table-thead', cols: TableProps<Row>['columns'], row?: typeof LeanRow) {
-  const { container } = render(
-    <Table<Row>
-      rowKey="id"
-      columns={cols}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 900 }}
-      rowSelection={{ selectedRowKeys: ['2'] }}
-      components={row ? { header: { row }, body: { row } } : undefined}
-    />,
-  );
+  const { container } = renderTable({ columns: cols, components: row ? { header: { row }, body: { row } } : undefined });
   const html = container.querySelector(part)!.outerHTML;
   cleanup();
   return html;
@@ -116,18 +113,7 @@ describe('LeanRow', () => {
   describe('rows drawn without BodyRow (RowsByPosition and LeanBodyRow)', () => {
     /** The tbody of a table with `extra` props: rc-table's own rows, or the lean rows through the list's body wrapper. */
     function tbodyOf(lean: boolean, extra: Partial<TableProps<Row>> = {}) {
-      const { container } = render(
-        <Table<Row>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 900 }}
-          rowSelection={{ selectedRowKeys: ['2'] }}
-          components={lean ? { body: { wrapper: RowsByPosition, row: LeanRow } } : undefined}
-          {...extra}
-        />,
-      );
+      const { container } = renderTable({ components: lean ? { body: { wrapper: RowsByPosition, row: LeanRow } } : undefined, ...extra });
       const out = container.querySelector('.ant-table-tbody')!;
       const html = out.outerHTML;
       const rowCount = out.querySelectorAll('tr.ant-table-row').length;
