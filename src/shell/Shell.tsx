@@ -21,6 +21,7 @@ import { forgetSession, loadUser } from './session/session-actions';
 import { ShellContext, type ShellApi, type ShellOptions } from './shell-context';
 import { createShellRouter, installScreenRoutes, type ShellRouter } from './router/create-router';
 import { screensForRoles } from './router/access';
+import { useNavigationTransitions } from './router/use-navigation-transitions';
 import './shell.css';
 
 /** Connects the request layer to this React tree: router navigation, localized messages, locale. */
@@ -41,6 +42,7 @@ function RequestBridge({ router }: { router: ShellRouter }) {
 }
 
 function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {
+  const transitions = useNavigationTransitions(router);
   const { user } = useSession();
   const { locale } = useLocale();
   const runtime = useMemo(
@@ -51,13 +53,9 @@ function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {
     <ShellContext.Provider value={api}>
       <RuntimeProvider value={runtime}>
         <RequestBridge router={router} />
-        {/* Navigations render as ordinary updates, not in a React transition: a transition's render yields
-            every 5 ms and starts again from the top when another update comes in meanwhile. A menu click
-            to a list not yet visited rendered its ~600 components in slices between frames and restarted
-            on the menu's own hover and transition-end updates (trace: ~90 ms of gaps and short slices
-            before the render that committed). A/B in one run, 10 menu clicks to /staff each: result −
-            API median 272 → 173 ms. Kept pages are shown after the click's paint instead (ShellLayout). */}
-        <RouterProvider router={router} useTransitions={false} />
+        {/* navigations as ordinary updates once the first page is up (use-navigation-transitions.ts);
+            a kept page is shown after the click's paint (ShellLayout) */}
+        <RouterProvider router={router} useTransitions={transitions} />
       </RuntimeProvider>
     </ShellContext.Provider>
   );
