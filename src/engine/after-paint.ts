@@ -9,3 +9,8 @@ export function afterPaint(fn: () => void): void {
   if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(fn);
   else requestAnimationFrame(() => setTimeout(fn));
 }
+
+/** afterPaint as a promise: settles once the browser has painted what is on screen now. */
+export function painted(): Promise<void> {
+  return new Promise((resolve) => afterPaint(resolve));
+}

@@ -8,6 +8,19 @@
  * @example
  * const schema = tracked(import('./staff.json'));   // use(schema) suspends only while it loads
  */
+/**
+ * Settles when `promise` does or after `ms`, whichever comes first; never rejects (a failed or slow
+ * answer is the caller's own call to make again). What a navigation or a drawer waits for its first
+ * answers with.
+ *
+ * @example
+ * await within(Promise.all(answers), 250); // then render: with the answers if they came
+ */
+export function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, ms)))]).then(() => clearTimeout(timer));
+}
+
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 /** `promise`, marked with its outcome as soon as it settles (still rejecting for its own callers). */

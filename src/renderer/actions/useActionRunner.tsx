@@ -18,7 +18,8 @@ import { useT } from '../i18n';
 import { getSlot } from '../slots';
 import { lazyPreload, preloadComponent } from '../../engine/lazy-preload';
 import { whenIdle } from '../../engine/idle';
-import { afterPaint } from '../../engine/after-paint';
+import { painted } from '../../engine/after-paint';
+import { within } from '../../engine/settled';
 import { preloadDetailSlots } from '../detail/preload-detail';
 import { actionKind } from './action-kind';
 
@@ -32,15 +33,6 @@ export const DETAIL_PARAM = 'detail';
 
 /** How long a detail drawer waits for its record's and sections' answers before it opens with a skeleton instead. */
 export const DETAIL_ANSWERS_WAIT_MS = 200;
-
-/** Settles when `p` does or after `ms`, whichever comes first; never rejects. */
-function within(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([p.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, ms)))]).then(() => clearTimeout(timer));
-}
-
-/** Settles once the browser has painted what is on screen now (afterPaint). */
-const painted = () => new Promise<void>((r) => afterPaint(r));
 
 type Dialog = { kind: 'form'; action: string; record?: Row; open: boolean } | { kind: 'custom'; action: string; record?: Row; open: boolean };
 

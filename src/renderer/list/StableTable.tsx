@@ -137,7 +137,7 @@ export function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSe
   const ctx = useTableContext(TableContext, ROW_CONTEXT_KEYS) as RowContext;
   // rc-table's body children: its measure row (or false) and the rows (an array; one element when empty)
   const parts = (Array.isArray(children) ? children : [children]) as unknown[];
-  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part, ctx, (i) => i) : part));
+  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part, ctx) : part));
   return createElement('tbody', rest, ...(rows as ReactNode[]));
 }
 

@@ -21,7 +21,7 @@
  * <Table components={{ header: { row: LeanRow }, body: { row: LeanRow } }} … />
  */
 import classNames from 'classnames';
-import { cloneElement, createElement, isValidElement, memo, useRef, type CSSProperties, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { cloneElement, createElement, isValidElement, memo, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import BodyRow from 'rc-table/es/Body/BodyRow';
 import { useImmutableMark } from 'rc-table/es/context/TableContext';
 import { getColumnsKey } from 'rc-table/es/utils/valueUtil';
@@ -290,14 +290,14 @@ export const LeanBodyRow = memo(
 );
 
 /**
- * rc-table's body rows as LeanBodyRows (keyed by position: `key` gives each its key), given the table's
+ * rc-table's body rows as LeanBodyRows, keyed by their position, given the table's
  * context read once (ROW_CONTEXT_KEYS). Rows of a table whose rows expand, and anything that is not a
  * BodyRow, stay as they are.
  */
-export function leanBodyRows(rows: readonly unknown[], ctx: RowContext, key: (i: number) => Key): ReactNode[] {
+export function leanBodyRows(rows: readonly unknown[], ctx: RowContext): ReactNode[] {
   return rows.map((row, i) => {
     if (!isValidElement(row)) return row as ReactNode;
-    if (row.type !== BodyRow || ctx.expandableType) return cloneElement(row, { key: key(i) });
-    return createElement(LeanBodyRow, { key: key(i), ctx, row: row.props as BodyRowProps });
+    if (row.type !== BodyRow || ctx.expandableType) return cloneElement(row, { key: i });
+    return createElement(LeanBodyRow, { key: i, ctx, row: row.props as BodyRowProps });
   });
 }

@@ -1,14 +1,13 @@
 /** The multi-tab bar (app.json layout.multiTab, off by default): visited pages as closable tabs. */
 import { Tabs } from 'antd';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useRouterNavigate } from '../router/use-router-navigate';
 import type { KeptTab } from './KeepAliveOutlet';
 import { appConfig } from '../config';
-import { afterPaint } from '../../engine/after-paint';
 
 export function MultiTabs({ tabs, active, close }: { tabs: KeptTab[]; active: string; close: (path: string) => void }) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const onClose = (path: string) => {
     const i = tabs.findIndex((t) => t.path === path);
     close(path);
@@ -26,8 +25,7 @@ export function MultiTabs({ tabs, active, close }: { tabs: KeptTab[]; active: st
       activeKey={active}
       onChange={(key) => {
         const t = tabs.find((x) => x.path === key);
-        // a kept page, shown after the click has painted (as from the menu: ShellLayout)
-        if (t) afterPaint(() => navigate(t.location.pathname + t.location.search));
+        if (t) navigate(t.location.pathname + t.location.search);
       }}
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
       items={tabs.map((t) => ({ key: t.path, label: t.titleKey ? intl.formatMessage({ id: t.titleKey }) : t.path, closable: tabs.length > 1 }))}

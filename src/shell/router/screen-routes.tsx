@@ -17,7 +17,7 @@ import { startProgress } from './progress';
 import { firstListCalls } from '../../engine/list-first-calls';
 import { prefetchCall } from '../request/client';
 import { isKeptAlive } from '../layout/keep-alive-context';
-import { statusOf, tracked } from '../../engine/settled';
+import { statusOf, tracked, within } from '../../engine/settled';
 
 /** How long a menu click to a list waits for the list's first answers before showing the page without them. */
 export const FIRST_ANSWERS_WAIT_MS = 250;
@@ -133,13 +133,7 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
           void answers.catch(() => {});
           return null;
         }
-        let bound: ReturnType<typeof setTimeout> | undefined;
-        return Promise.race([answers, new Promise((r) => (bound = setTimeout(r, FIRST_ANSWERS_WAIT_MS)))])
-          .catch(() => {})
-          .then(() => {
-            clearTimeout(bound);
-            return null;
-          });
+        return within(answers, FIRST_ANSWERS_WAIT_MS).then(() => null);
       },
       element: <ScreenElement screen={screen} />,
     }));

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { useRouterNavigate } from './use-router-navigate';
+import { shareKeptPages } from '../layout/keep-alive-context';
 
 /** The drawn count: each render of a user of the hook. */
 const drawn = vi.fn();
@@ -46,5 +47,43 @@ describe('useRouterNavigate', () => {
     await screen.findByText('profile page');
     expect(router.state.location.pathname).toBe('/profile');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows a kept page after the click has painted, and goes anywhere else at once', async () => {
+    cleanup();
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ToProfile />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { index: true, element: <p>list</p> },
+            { path: 'profile', element: <p>profile page</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    shareKeptPages(new Map([['/profile', {}]]));
+    try {
+      fireEvent.click(await screen.findByText('profile'));
+      // the click's own work is done; the kept page is not asked for yet
+      await act(async () => Promise.resolve());
+      expect(router.state.location.pathname).toBe('/');
+      await screen.findByText('profile page');
+      shareKeptPages(new Map());
+      await act(() => router.navigate('/'));
+      fireEvent.click(screen.getByText('profile'));
+      await act(async () => Promise.resolve());
+      expect(router.state.location.pathname).toBe('/profile');
+    } finally {
+      shareKeptPages(new Map());
+    }
   });
 });
