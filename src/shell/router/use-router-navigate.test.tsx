@@ -14,27 +14,31 @@ function ToProfile() {
   return <button onClick={() => navigate('/profile', { replace: true })}>profile</button>;
 }
 
+/** The console's frame: a layout route (the header's user menu) around a list and the profile page. */
+function frameRouter(initialEntries: string[]) {
+  return createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <ToProfile />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { index: true, element: <p>list</p> },
+          { path: 'profile', element: <p>profile page</p> },
+        ],
+      },
+    ],
+    { initialEntries },
+  );
+}
+
 describe('useRouterNavigate', () => {
   it('navigates, and its users do not draw again when only the URL changes (a list click)', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          // the console's frame: a layout route (the header's user menu) around the screens
-          path: '/',
-          element: (
-            <>
-              <ToProfile />
-              <Outlet />
-            </>
-          ),
-          children: [
-            { index: true, element: <p>list</p> },
-            { path: 'profile', element: <p>profile page</p> },
-          ],
-        },
-      ],
-      { initialEntries: ['/', '/?page=1'] },
-    );
+    const router = frameRouter(['/', '/?page=1']);
     render(<RouterProvider router={router} />);
     await screen.findByText('profile');
     const before = drawn.mock.calls.length;
@@ -51,24 +55,7 @@ describe('useRouterNavigate', () => {
 
   it('shows a kept page after the click has painted, and goes anywhere else at once', async () => {
     cleanup();
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: (
-            <>
-              <ToProfile />
-              <Outlet />
-            </>
-          ),
-          children: [
-            { index: true, element: <p>list</p> },
-            { path: 'profile', element: <p>profile page</p> },
-          ],
-        },
-      ],
-      { initialEntries: ['/'] },
-    );
+    const router = frameRouter(['/']);
     render(<RouterProvider router={router} />);
     shareKeptPages(new Map([['/profile', {}]]));
     try {
