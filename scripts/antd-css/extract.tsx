@@ -10,12 +10,13 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { appConfig } from '../../src/shell/config';
 import { antdTheme } from '../../src/shell/i18n/theme';
+import { boxSizingOnce } from '../../src/shell/i18n/box-sizing';
 import { DialogSample, ListSample } from './sampler';
 
 export function extractAntdCss(): string {
   const cache = createCache();
   renderToString(
-    <StyleProvider cache={cache}>
+    <StyleProvider cache={cache} transformers={[boxSizingOnce]}>
       <ConfigProvider locale={zhCN} theme={antdTheme}>
         <AntApp>
           <ListSample layout={appConfig.layout as never} />

@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ConfigProvider } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import type { Locale } from 'antd/es/locale';
 import { appConfig } from '../config';
 import { loadMessages } from './load-messages';
@@ -21,9 +22,13 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { antdTheme } from './theme';
 import { ThemedApp } from './ThemedApp';
 import { cspNonce } from '../csp-nonce';
+import { boxSizingOnce } from './box-sizing';
 
 /** buttons' and checkboxes' click wave, without antd's forced style read and React root per click (light-wave.ts) */
 const WAVE = { showEffect: lightWave };
+
+/** antd's per-component box-sizing resets dropped; shell.css sets box-sizing once (box-sizing.ts) */
+const TRANSFORMERS = [boxSizingOnce];
 
 // antd's generated <style> elements carry the page's CSP nonce (../csp-nonce.ts); none on the dev server.
 const csp = cspNonce() ? { nonce: cspNonce() } : undefined;
@@ -77,9 +82,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return (
     <LocaleContext.Provider value={ctx}>
       <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
-        <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp} wave={WAVE}>
-          <ThemedApp>{children}</ThemedApp>
-        </ConfigProvider>
+        <StyleProvider transformers={TRANSFORMERS}>
+          <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp} wave={WAVE}>
+            <ThemedApp>{children}</ThemedApp>
+          </ConfigProvider>
+        </StyleProvider>
       </IntlProvider>
     </LocaleContext.Provider>
   );
