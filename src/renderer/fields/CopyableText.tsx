@@ -1,18 +1,14 @@
 /**
  * A text with a copy button, in a table cell or a detail. antd's `Typography copyable` (a tooltip, a
  * resize observer and a measuring element each) is mounted only when the pointer rests on the text;
- * until then the same text and icon are drawn as plain elements.
+ * until then the text is followed by one plain button whose copy icon cells.css paints (mask-icon.ts).
  *
  * @example
  * <CopyableText text={orderNo} />
  */
 import { useEffect, useRef, useState } from 'react';
-import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
 import { Typography } from 'antd';
 import { useT } from '../i18n';
-import { staticIcon } from '../static-icon';
-
-const COPY = staticIcon(CopyOutlined);
 
 /** How long the pointer rests on the cell before antd's copy is mounted. */
 const ARM_AFTER_MS = 120;
@@ -44,9 +40,7 @@ export function CopyableText({ text }: { text: string }) {
           void navigator.clipboard?.writeText(text).catch(() => undefined);
           setLiveText(text);
         }}
-      >
-        {COPY}
-      </button>
+      />
     </span>
   );
 }

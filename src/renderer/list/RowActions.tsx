@@ -11,11 +11,9 @@
  * render: (_, record) => rowActions({ gate, record, onRun, onPress }, t)
  */
 import { useState, type ReactNode } from 'react';
-import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { Dropdown } from 'antd';
 import { splitRowActions, type ActionGate, type Row, type Translate } from '../../engine';
 import { useT } from '../i18n';
-import { staticIcon } from '../static-icon';
 
 interface Props {
   gate: ActionGate;
@@ -24,8 +22,6 @@ interface Props {
   /** an inline link pressed, before its click (a detail's requests can leave then) */
   onPress?: (name: string, record: Row) => void;
 }
-
-const DOWN = staticIcon(DownOutlined, { fontSize: 10 });
 
 export function rowActions({ gate, record, onRun, onPress }: Props, t: Translate): ReactNode {
   const names = gate.rowActions(record);
@@ -59,8 +55,9 @@ function More({ gate, names, record, onRun }: Props & { names: string[] }) {
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
   const link = (
-    <a data-more onClick={() => !armed && (setArmed(true), setOpen(true))}>
-      {t('renderer.more')} {DOWN}
+    // its chevron is painted by cells.css (.row-more, mask-icon.ts)
+    <a data-more className="row-more" onClick={() => !armed && (setArmed(true), setOpen(true))}>
+      {t('renderer.more')}
     </a>
   );
   if (!armed) return link;

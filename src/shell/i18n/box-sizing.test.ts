@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { CSSObject } from '@ant-design/cssinjs';
 import { extractAntdCss } from '../../../scripts/antd-css/extract';
 import { boxSizingOnce } from './box-sizing';
 
 describe('boxSizingOnce', () => {
   it('drops rules that set only border-box, nested or not, and keeps the rest', () => {
-    const root = {
+    const root: CSSObject = {
       '[class^="ant-table"], [class*=" ant-table"]': { fontSize: 14, boxSizing: 'border-box' },
       '&, *': { boxSizing: 'border-box' },
       '&::before, &::after': { boxSizing: 'border-box' },
@@ -22,7 +23,7 @@ describe('boxSizingOnce', () => {
   });
 
   it('hands back the same object when nothing is dropped', () => {
-    const obj = { '.a': { color: 'red' } };
+    const obj: CSSObject = { '.a': { color: 'red' } };
     expect(boxSizingOnce.visit!(obj)).toBe(obj);
   });
 
