@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import CheckCircleTwoTone from '@ant-design/icons-svg/es/asn/CheckCircleTwoTone';
 import { MASK_ICONS, maskIconUrl } from './mask-icon';
 
@@ -12,7 +13,7 @@ describe('maskIconUrl', () => {
     const svg = decodeURIComponent(m![1]);
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toContain(`viewBox="64 64 896 896"`);
-    const path = (CopyOutlined.icon as { children: { attrs: { d: string } }[] }).children[0].attrs.d;
+    const path = (CopyOutlined.icon as AbstractNode).children![0].attrs.d as string;
     expect(svg).toContain(`d="${path}"`);
     // nothing in it can end the CSS string early
     expect(m![1]).not.toMatch(/["\s)]/);
