@@ -5,13 +5,15 @@
  * shrink), with each value from the field type's Display. ProDescriptions itself wrapped every item in
  * about ten ProForm components (a field render, a form item, a value provider…) that all pass the
  * value's own render through in read mode: the same DOM, and four times the components to draw (an
- * order's detail: 32 items, ~400 components of its ~660).
+ * order's detail: 32 items, ~400 components of its ~660). A value whose Display is its type's cell is
+ * drawn by a plain call (displayValue), not a component of its own.
  */
 import { Card, Descriptions, Skeleton } from 'antd';
 import { memo, Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf, type Row } from '../../engine';
-import { fieldTypes } from '../fields';
+import { fieldTypes, useCellEnv } from '../fields';
+import { displayValue } from '../fields/cell-env';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
 
@@ -33,6 +35,7 @@ export const DetailSections = memo(function DetailSections({
   onRecordChanged?: () => void;
 }) {
   const t = useT();
+  const env = useCellEnv();
   return (
     <>
       {resource.detail!.sections.map((section, i) => {
@@ -76,7 +79,7 @@ export const DetailSections = memo(function DetailSections({
                     <Slot resource={resource} record={record} name={name} value={record[name]} fieldType={field.type} section={section} />
                   </Suspense>
                 ) : (
-                  <Display name={name} field={field} resource={resource} value={record[name]} record={record} />
+                  displayValue(Display, { name, field, resource, value: record[name], record }, env)
                 ),
               };
             })}

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../schema';
-import { announceChanges } from '../../engine';
+import { announceChanges, RuntimeProvider } from '../../engine';
+import { fakeRuntime } from '../../engine/testing';
 import { ResourceScreen } from '../ResourceScreen';
 import { messages, mountScreen } from '../testing';
 import { lazyPreload } from '../../engine/lazy-preload';
@@ -112,11 +113,14 @@ describe('detail drawer', () => {
     const refetch = () => {};
     const first = { id: ID, title: '上门安装' };
     // the drawer around them draws again (open → closed, new actions): the same resource, record and handler
+    const { runtime } = fakeRuntime({});
     const view = (record: Record<string, unknown>, open: boolean) => (
       <IntlProvider locale="zh-CN" messages={messages}>
-        <div data-open={open}>
-          <DetailSections resource={counted} record={record} onRecordChanged={refetch} />
-        </div>
+        <RuntimeProvider value={runtime}>
+          <div data-open={open}>
+            <DetailSections resource={counted} record={record} onRecordChanged={refetch} />
+          </div>
+        </RuntimeProvider>
       </IntlProvider>
     );
     const { rerender } = render(view(first, true));

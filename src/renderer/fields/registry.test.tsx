@@ -6,7 +6,8 @@ import { FIELD_TYPES, type Field, type FieldType, type Resource } from '../../sc
 import { RuntimeProvider } from '../../engine';
 import { fakeRuntime } from '../../engine/testing';
 import { messages } from '../testing';
-import { CellView, fieldTypes, type FieldTypeRenderer } from '.';
+import { CellView, fieldTypes, useCellEnv, type FieldTypeRenderer } from '.';
+import { displayValue } from './cell-env';
 
 describe('field-type registry', () => {
   it('covers every FieldType (checked by the compiler, and here at run time)', () => {
@@ -156,5 +157,46 @@ describe('dict select in an edit form', () => {
     control('77', { storeId: '77', storeName: '远郊五号店' }, 'user');
     await new Promise((r) => setTimeout(r, 50));
     expect(rt.calls, 'the record names it').toHaveLength(0);
+  });
+});
+
+describe('detail values (displayValue)', () => {
+  function Both({ field, value }: { field: Field; value: unknown }) {
+    const env = useCellEnv();
+    const { Display } = fieldTypes[field.type];
+    const p = { name: 'x', field, resource: res, value, record: {} };
+    return (
+      <>
+        <div data-testid="component">
+          <Display {...p} />
+        </div>
+        <div data-testid="call">{displayValue(Display, p, env)}</div>
+      </>
+    );
+  }
+  it.each<[Field, unknown]>([
+    [{ type: 'money', title: 'x.y' }, '1234.5'],
+    [{ type: 'integer', title: 'x.y' }, 42],
+    [{ type: 'string', title: 'x.y', ellipsis: true }, '很长的地址'],
+    [{ type: 'string', title: 'x.y' }, null],
+    [{ type: 'text', title: 'x.y' }, '多行\n备注'],
+    [{ type: 'bigint', title: 'x.y', copyable: true }, '1876543210987654321'],
+    [{ type: 'phone', title: 'x.y', mask: true }, '13812341234'],
+    [{ type: 'boolean', title: 'x.y' }, true],
+    [{ type: 'enum', title: 'x.y', enum: 'level' }, 1],
+    [{ type: 'datetime', title: 'x.y' }, '2026-03-01T08:30:00'],
+  ])('%o: the same markup as the type’s Display component', (field, value) => {
+    const rt = fakeRuntime({});
+    render(
+      <IntlProvider locale="zh-CN" messages={messages}>
+        <RuntimeProvider value={rt.runtime}>
+          <Both field={field} value={value} />
+        </RuntimeProvider>
+      </IntlProvider>,
+    );
+    const html = screen.getByTestId('component').innerHTML;
+    expect(html).not.toBe('');
+    expect(screen.getByTestId('call').innerHTML).toBe(html);
+    cleanup();
   });
 });

@@ -7,6 +7,7 @@ import { EllipsisText } from './EllipsisText';
 import { ellipsisCell, type ShowTip } from './ellipsis-tip';
 import { CopyableText } from './CopyableText';
 import type { CellEnv, ControlProps, FieldTypeRenderer, ValueProps } from './types';
+import { cellAsComponent } from './cell-env';
 
 function placeholderOf(t: ReturnType<typeof useT>, p: ControlProps): string {
   return p.field.placeholder ? t(p.field.placeholder) : t('renderer.placeholder.input', { field: p.field.title ? t(p.field.title) : '' });
@@ -31,11 +32,11 @@ function shownText(text: string, field: ValueProps['field'], cutAt?: number, tip
 }
 
 /** In a detail: an `ellipsis` field is cut at its width (200 px unless set). */
-function TextValue({ value, field }: ValueProps) {
-  const t = useT();
+function textDetail({ value, field }: ValueProps, { t }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
   return shownText(textOf(value, t), field, field.width ?? 200);
 }
+const TextValue = cellAsComponent(textDetail, 'TextValue');
 
 /** In a table: an `ellipsis` field is as wide as its column (src/engine/column-width.ts), cut beyond. */
 function textCell(p: ValueProps, { t, tip }: CellEnv) {
