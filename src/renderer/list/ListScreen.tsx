@@ -46,7 +46,7 @@ import { useT } from '../i18n';
 import { actionIcon } from '../icons';
 import { useActionRunner } from '../actions/useActionRunner';
 import { tableColumns } from './columns';
-import { rowActions } from './RowActions';
+import { rowActions, RowMenuHost, type ShowMore } from './RowActions';
 import { ToolbarSwitch } from './ToolbarSwitch';
 import { ExportButton } from './ExportButton';
 import { ListBanner } from './ListBanner';
@@ -175,18 +175,21 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const tipHandle = useRef<ShowTip>(null);
   const tip = useCallback<ShowTip>((el, text) => tipHandle.current?.(el, text), []);
   const env = useMemo(() => ({ t, runtime, tags, tip }), [t, runtime, tags, tip]);
+  // the table's one "更多" menu (RowActions.tsx): a click on a row's link renders the host only
+  const moreHandle = useRef<ShowMore>(null);
+  const more = useCallback<ShowMore>((el, names, r) => moreHandle.current?.(el, names, r), []);
   const columns = useMemo(
     () =>
       tableColumns(
         resource,
         env,
-        hasRowActions ? (r: Row) => rowActions({ gate, record: r, onRun: runner.run, onPress: runner.press }, env.t) : undefined,
+        hasRowActions ? (r: Row) => rowActions({ gate, record: r, onRun: runner.run, onPress: runner.press, more }, env.t) : undefined,
         opWidth,
         widths,
         { narrow, fixed: !narrow && !fits },
         readable,
       ),
-    [resource, env, hasRowActions, gate, runner.run, runner.press, opWidth, widths, narrow, fits, readable],
+    [resource, env, hasRowActions, gate, runner.run, runner.press, more, opWidth, widths, narrow, fits, readable],
   );
   // Each cell as the schema draws it, handed to the table directly: ProTable wraps a column's render in
   // its own (an editable check and a default ProField rendering of the value, three copies of the row
@@ -555,6 +558,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       </SearchFoldContext.Provider>
       {runner.element}
       <EllipsisTipHost show={tipHandle} />
+      {hasRowActions && <RowMenuHost show={moreHandle} gate={gate} onRun={runner.run} />}
     </>
   );
 }

@@ -2,18 +2,28 @@
  * The operation cell: the actions this user may run on this row (roles + when; forbidden ones are
  * not rendered). The first three are links, the rest sit under "更多". Plain links (antd styles `a`,
  * cells.css keeps each on one line) in a plain row 12 px apart (as antd's Space lays them out, without
- * its two components and a div per link on every row), and the "更多" dropdown is mounted at its
- * first click: a Dropdown per row was a good part of a page's render. A plain call, not a component:
- * the list's row keeps a column's result while the record is the same (lean-row.tsx), which is all a
- * memo did, and a component and its memo were two more per row on every new page.
+ * its two components and a div per link on every row). A plain call, not a component: the list's row
+ * keeps a column's result while the record is the same (lean-row.tsx), which is all a memo did.
+ *
+ * "更多" is a plain link too: its menu is the table's one RowMenuHost, which draws antd's Dropdown
+ * over the clicked link's box (a fixed, click-through stand-in of the same size, so the menu is placed
+ * as it would be on the link). A component per row that mounted its Dropdown at the first click was
+ * still 20–50 components with state on every page of rows (render log of a page-size-50 click: 50 of
+ * the commit's 275).
  *
  * @example
- * render: (_, record) => rowActions({ gate, record, onRun, onPress }, t)
+ * const more = useRef<ShowMore>(null);
+ * render: (_, record) => rowActions({ gate, record, onRun, onPress, more: (el, names, r) => more.current?.(el, names, r) }, t)
+ * <RowMenuHost show={more} gate={gate} onRun={onRun} />
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { createPortal } from 'react-dom';
 import { Dropdown } from 'antd';
 import { splitRowActions, type ActionGate, type Row, type Translate } from '../../engine';
 import { useT } from '../i18n';
+
+/** Opens (or, on the link whose menu is open, closes) the menu of `names` for `record` at the link `el`. */
+export type ShowMore = (el: HTMLElement, names: string[], record: Row) => void;
 
 interface Props {
   gate: ActionGate;
@@ -21,12 +31,14 @@ interface Props {
   onRun: (name: string, record: Row) => void;
   /** an inline link pressed, before its click (a detail's requests can leave then) */
   onPress?: (name: string, record: Row) => void;
+  /** the table's RowMenuHost handle, for "更多" */
+  more: ShowMore;
 }
 
-export function rowActions({ gate, record, onRun, onPress }: Props, t: Translate): ReactNode {
+export function rowActions({ gate, record, onRun, onPress, more }: Props, t: Translate): ReactNode {
   const names = gate.rowActions(record);
   if (!names.length) return null;
-  const { inline, more } = splitRowActions(names);
+  const { inline, more: rest } = splitRowActions(names);
   return (
     <span className="row-actions">
       {inline.map((n) => (
@@ -40,41 +52,92 @@ export function rowActions({ gate, record, onRun, onPress }: Props, t: Translate
           {t(gate.action(n).title)}
         </a>
       ))}
-      {more.length > 0 && <More gate={gate} names={more} record={record} onRun={onRun} />}
+      {rest.length > 0 && (
+        // its chevron is painted by cells.css (.row-more, mask-icon.ts)
+        <a data-more className="row-more" aria-haspopup="menu" onClick={(e) => more(e.currentTarget, rest, record)}>
+          {t('renderer.more')}
+        </a>
+      )}
     </span>
   );
 }
 
-/**
- * The first click mounts the dropdown already open (afterwards it opens and closes it itself). Not on
- * hover: mounting replaces the link's element, and a click whose press and release land on different
- * elements is no click (a quick automated or touch click right after the pointer arrived was lost).
- */
-function More({ gate, names, record, onRun }: Props & { names: string[] }) {
+interface Shown {
+  el: HTMLElement;
+  names: string[];
+  record: Row;
+  box: { left: number; top: number; width: number; height: number };
+  open: boolean;
+}
+
+/** A press outside the menu closes it before the link's click: a click this soon after on the same link only closes. */
+const RECLICK_MS = 400;
+
+/** The table's one "更多" menu; `show` is set to its handle. Drawn again only for its own state. */
+export const RowMenuHost = memo(function RowMenuHost({
+  show,
+  gate,
+  onRun,
+}: {
+  show: Ref<ShowMore>;
+  gate: ActionGate;
+  onRun: (name: string, record: Row) => void;
+}) {
   const t = useT();
-  const [armed, setArmed] = useState(false);
-  const [open, setOpen] = useState(false);
-  const link = (
-    // its chevron is painted by cells.css (.row-more, mask-icon.ts)
-    <a data-more className="row-more" onClick={() => !armed && (setArmed(true), setOpen(true))}>
-      {t('renderer.more')}
-    </a>
+  const [shown, setShown] = useState<Shown | null>(null);
+  const closed = useRef<{ el: HTMLElement; at: number } | null>(null);
+  const close = () =>
+    setShown((s) => {
+      if (s?.open) closed.current = { el: s.el, at: performance.now() };
+      return s && { ...s, open: false };
+    });
+  useImperativeHandle(
+    show,
+    () => (el, names, record) => {
+      const c = closed.current;
+      if (c && c.el === el && performance.now() - c.at < RECLICK_MS) return;
+      setShown((s) => {
+        if (s?.open && s.el === el) {
+          closed.current = { el, at: performance.now() };
+          return { ...s, open: false };
+        }
+        const r = el.getBoundingClientRect();
+        return { el, names, record, box: { left: r.left, top: r.top, width: r.width, height: r.height }, open: true };
+      });
+    },
+    [],
   );
-  if (!armed) return link;
-  return (
+  const el = shown?.open ? shown.el : null;
+  useEffect(() => {
+    if (!el) return;
+    // the page scrolled (the link moved from under the stand-in), or the link's row shows another record
+    const changed = new MutationObserver(close);
+    const row = el.closest('tr') ?? el;
+    changed.observe(row, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['data-row-key'] });
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      changed.disconnect();
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [el]);
+  if (!shown) return null;
+  return createPortal(
     <Dropdown
       trigger={['click']}
-      open={open}
-      onOpenChange={setOpen}
+      open={shown.open}
+      onOpenChange={(open) => !open && close()}
       menu={{
-        items: names.map((n) => ({ key: n, label: <span data-action={n}>{t(gate.action(n).title)}</span>, danger: !!gate.action(n).danger })),
+        items: shown.names.map((n) => ({ key: n, label: <span data-action={n}>{t(gate.action(n).title)}</span>, danger: !!gate.action(n).danger })),
         onClick: ({ key }) => {
-          setOpen(false);
-          onRun(key, record);
+          close();
+          onRun(key, shown.record);
         },
       }}
     >
-      {link}
-    </Dropdown>
+      <span aria-hidden style={{ position: 'fixed', pointerEvents: 'none', ...shown.box }} />
+    </Dropdown>,
+    document.body,
   );
-}
+});
