@@ -70,8 +70,12 @@ interface Shown {
   open: boolean;
 }
 
-/** A press outside the menu closes it before the link's click: a click this soon after on the same link only closes. */
-const RECLICK_MS = 400;
+/**
+ * A press on the open menu's link closes it (it is outside the menu) before the link's click: that
+ * click, the next one on the link, only closes. A press that never became a click (dragged off the
+ * link) stops counting after this long.
+ */
+const RECLICK_MS = 1000;
 
 /** The table's one "更多" menu; `show` is set to its handle. Drawn again only for its own state. */
 export const RowMenuHost = memo(function RowMenuHost({
@@ -86,21 +90,15 @@ export const RowMenuHost = memo(function RowMenuHost({
   const t = useT();
   const [shown, setShown] = useState<Shown | null>(null);
   const closed = useRef<{ el: HTMLElement; at: number } | null>(null);
-  const close = () =>
-    setShown((s) => {
-      if (s?.open) closed.current = { el: s.el, at: performance.now() };
-      return s && { ...s, open: false };
-    });
+  const close = () => setShown((s) => s && { ...s, open: false });
   useImperativeHandle(
     show,
     () => (el, names, record) => {
       const c = closed.current;
+      closed.current = null;
       if (c && c.el === el && performance.now() - c.at < RECLICK_MS) return;
       setShown((s) => {
-        if (s?.open && s.el === el) {
-          closed.current = { el, at: performance.now() };
-          return { ...s, open: false };
-        }
+        if (s?.open && s.el === el) return { ...s, open: false };
         const r = el.getBoundingClientRect();
         return { el, names, record, box: { left: r.left, top: r.top, width: r.width, height: r.height }, open: true };
       });
@@ -114,10 +112,17 @@ export const RowMenuHost = memo(function RowMenuHost({
     const changed = new MutationObserver(close);
     const row = el.closest('tr') ?? el;
     changed.observe(row, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['data-row-key'] });
+    // a press on the open menu's own link closes it (outside the menu): its click must not open it again.
+    // Only that press: a click after Escape, a scroll or another row's press opens the menu at once.
+    const pressed = (e: PointerEvent) => {
+      if (e.target instanceof Node && el.contains(e.target)) closed.current = { el, at: performance.now() };
+    };
+    window.addEventListener('pointerdown', pressed, true);
     window.addEventListener('scroll', close, true);
     window.addEventListener('resize', close);
     return () => {
       changed.disconnect();
+      window.removeEventListener('pointerdown', pressed, true);
       window.removeEventListener('scroll', close, true);
       window.removeEventListener('resize', close);
     };
