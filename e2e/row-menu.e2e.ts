@@ -13,7 +13,8 @@ import { modal, rows } from './lib/order-helpers';
 
 after(closeBrowser);
 
-const menu = (page: Page) => page.locator('.ant-dropdown:visible:not([class*="-leave"]) .ant-dropdown-menu');
+/** The open menu once its opening animation is over (an item still sliding in is not where a click lands). */
+const menu = (page: Page) => page.locator('.ant-dropdown:visible:not([class*="-leave"]):not([class*="-appear"]):not([class*="-enter"]) .ant-dropdown-menu');
 
 /** The menu's top is just under the link (antd places it bottomLeft of its trigger). */
 async function under(link: Locator, page: Page): Promise<boolean> {
@@ -26,6 +27,8 @@ describe('row 更多 menu', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     test(`opens under the pressed link, toggles, moves to another row, reopens at once after Escape, and runs an item (${locale})`, async () => {
       const { ctx, page } = await pageAs('admin', { locale });
+      // tall enough that a menu under the fourth row is in view (clicking its item scrolls nothing)
+      await page.setViewportSize({ width: 1440, height: 1200 });
       await page.goto('/order?tab=pending');
       await until(
         () => rows(page).count(),
@@ -64,13 +67,27 @@ describe('row 更多 menu', () => {
       assert.ok(await under(second, page));
 
       // a click outside closes it; the next press opens it again at once
-      await page.locator('.ant-pro-table-list-toolbar').first().click({ position: { x: 5, y: 5 } });
+      await page
+        .locator('.ant-pro-table-list-toolbar')
+        .first()
+        .click({ position: { x: 5, y: 5 } });
       await menu(page).waitFor({ state: 'hidden' });
       await second.click();
       await menu(page).waitFor({ timeout: 2_000 });
 
+      // a scroll that moves the link closes the menu (it would float away from its row)
+      const y0 = (await second.boundingBox())!.y;
+      await page.evaluate('scrollBy(0, 120)');
+      assert.notEqual((await second.boundingBox())!.y, y0, 'the page scrolls');
+      await menu(page).waitFor({ state: 'hidden' });
+      await page.evaluate('scrollBy(0, -120)');
+      await second.click();
+      await menu(page).waitFor({ timeout: 2_000 });
+
       // an item runs its action on that row
-      await menu(page).locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'order.remarkAction') }).click();
+      await menu(page)
+        .locator('.ant-dropdown-menu-item', { hasText: msg(locale, 'order.remarkAction') })
+        .click();
       await modal(page).locator('#remark').waitFor();
       await menu(page).waitFor({ state: 'hidden' });
       await ctx.close();

@@ -106,9 +106,14 @@ export const RowMenuHost = memo(function RowMenuHost({
     [],
   );
   const el = shown?.open ? shown.el : null;
+  const box = shown?.box;
   useEffect(() => {
-    if (!el) return;
-    // the page scrolled (the link moved from under the stand-in), or the link's row shows another record
+    if (!el || !box) return;
+    // the link moved from under the stand-in (a scroll that moved it; not one elsewhere), or its row shows another record
+    const moved = () => {
+      const r = el.getBoundingClientRect();
+      if (Math.abs(r.left - box.left) > 1 || Math.abs(r.top - box.top) > 1) close();
+    };
     const changed = new MutationObserver(close);
     const row = el.closest('tr') ?? el;
     changed.observe(row, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['data-row-key'] });
@@ -118,15 +123,15 @@ export const RowMenuHost = memo(function RowMenuHost({
       if (e.target instanceof Node && el.contains(e.target)) closed.current = { el, at: performance.now() };
     };
     window.addEventListener('pointerdown', pressed, true);
-    window.addEventListener('scroll', close, true);
-    window.addEventListener('resize', close);
+    window.addEventListener('scroll', moved, true);
+    window.addEventListener('resize', moved);
     return () => {
       changed.disconnect();
       window.removeEventListener('pointerdown', pressed, true);
-      window.removeEventListener('scroll', close, true);
-      window.removeEventListener('resize', close);
+      window.removeEventListener('scroll', moved, true);
+      window.removeEventListener('resize', moved);
     };
-  }, [el]);
+  }, [el, box]);
   if (!shown) return null;
   return createPortal(
     <Dropdown
