@@ -1,14 +1,15 @@
 /**
  * The sections of a detail view: a description list of fields, or a registered slot.
  *
- * The fields are antd's Descriptions, drawn as ProDescriptions draws them (its class, content that may
+ * The fields are antd's Descriptions markup (lean-descriptions.tsx: its elements and classes, no component
+ * per section, row and cell), drawn as ProDescriptions draws them (its class, content that may
  * shrink), with each value from the field type's Display. ProDescriptions itself wrapped every item in
  * about ten ProForm components (a field render, a form item, a value provider…) that all pass the
  * value's own render through in read mode: the same DOM, and four times the components to draw (an
  * order's detail: 32 items, ~400 components of its ~660). A value whose Display is its type's cell is
  * drawn by a plain call (displayValue), not a component of its own.
  */
-import { Card, Descriptions, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { memo, Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf, type Row } from '../../engine';
@@ -16,9 +17,11 @@ import { fieldTypes, useCellEnv } from '../fields';
 import { displayValue } from '../fields/cell-env';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
+import { leanDescriptions, useDescriptionsClasses } from './lean-descriptions';
 
 /** as ProDescriptions sets it: a long value wraps instead of widening its column */
 const CONTENT = { minWidth: 0 };
+const SECTION = { marginBottom: 16 };
 
 /**
  * Drawn again only for another record, resource or handler: the drawer closing (or its actions
@@ -36,6 +39,7 @@ export const DetailSections = memo(function DetailSections({
 }) {
   const t = useT();
   const env = useCellEnv();
+  const cls = useDescriptionsClasses();
   return (
     <>
       {resource.detail!.sections.map((section, i) => {
@@ -58,33 +62,31 @@ export const DetailSections = memo(function DetailSections({
         }
         const names = (section.fields ?? []).filter((n) => !fieldOf(resource, n).hideInDetail);
         const columns = section.columns ?? 2;
-        return (
-          <Descriptions
-            key={`fields-${i}`}
-            className="ant-pro-descriptions"
-            title={t(section.title)}
-            column={columns}
-            style={{ marginBottom: 16 }}
-            contentStyle={CONTENT}
-            items={names.map((name) => {
-              const field = fieldOf(resource, name);
-              const { Display } = fieldTypes[field.type];
-              const Slot = field.render ? getSlot(field.render) : undefined;
-              return {
-                key: name,
-                label: t(field.title),
-                span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? columns : 1,
-                children: Slot ? (
-                  <Suspense fallback={null}>
-                    <Slot resource={resource} record={record} name={name} value={record[name]} fieldType={field.type} section={section} />
-                  </Suspense>
-                ) : (
-                  displayValue(Display, { name, field, resource, value: record[name], record }, env)
-                ),
-              };
-            })}
-          />
-        );
+        return leanDescriptions(cls, {
+          key: `fields-${i}`,
+          className: 'ant-pro-descriptions',
+          title: t(section.title),
+          column: columns,
+          style: SECTION,
+          contentStyle: CONTENT,
+          items: names.map((name) => {
+            const field = fieldOf(resource, name);
+            const { Display } = fieldTypes[field.type];
+            const Slot = field.render ? getSlot(field.render) : undefined;
+            return {
+              key: name,
+              label: t(field.title),
+              span: field.type === 'text' || field.type === 'file' || field.type === 'image' ? columns : 1,
+              children: Slot ? (
+                <Suspense fallback={null}>
+                  <Slot resource={resource} record={record} name={name} value={record[name]} fieldType={field.type} section={section} />
+                </Suspense>
+              ) : (
+                displayValue(Display, { name, field, resource, value: record[name], record }, env)
+              ),
+            };
+          }),
+        });
       })}
     </>
   );
