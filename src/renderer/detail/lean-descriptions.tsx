@@ -16,17 +16,9 @@
 import { ConfigProvider } from 'antd';
 import useStyle from 'antd/es/descriptions/style';
 import { useContext, type CSSProperties, type ReactNode } from 'react';
+import type { ComponentClasses } from '../fields/static-tag';
 
-export interface DescriptionsClasses {
-  prefixCls: string;
-  /** the theme's classes Descriptions' styles are keyed by, as antd adds them */
-  hashId: string;
-  cssVarCls: string;
-  rtl: boolean;
-  /** ConfigProvider's `descriptions` settings */
-  className?: string;
-  style?: CSSProperties;
-}
+export type DescriptionsClasses = ComponentClasses;
 
 /** Registers Descriptions' styles with the theme (once, for every section drawn below) and returns its classes. */
 export function useDescriptionsClasses(): DescriptionsClasses {

@@ -19,16 +19,19 @@ import PresetCmp from 'antd/es/tag/style/presetCmp';
 import StatusCmp from 'antd/es/tag/style/statusCmp';
 import { createContext, memo, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 
-export interface TagClasses {
+/** What an antd component drawn as plain elements needs from the theme (Tag here, Descriptions in detail/lean-descriptions.tsx). */
+export interface ComponentClasses {
   prefixCls: string;
-  /** the theme's classes Tag's styles are keyed by, as antd's Tag adds them */
+  /** the theme's classes the component's styles are keyed by, as antd adds them */
   hashId: string;
   cssVarCls: string;
   rtl: boolean;
-  /** ConfigProvider's `tag` settings */
+  /** ConfigProvider's settings for the component (`tag`, `descriptions`) */
   className?: string;
   style?: CSSProperties;
 }
+
+export type TagClasses = ComponentClasses;
 
 export const StaticTagContext = createContext<TagClasses | null>(null);
 
