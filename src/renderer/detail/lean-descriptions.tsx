@@ -13,20 +13,15 @@
  * const cls = useDescriptionsClasses();
  * leanDescriptions(cls, { title: '基本信息', column: 2, items: [{ key: 'a', label: '订单编号', children: 'SO1', span: 1 }] })
  */
-import { ConfigProvider } from 'antd';
+import classNames from 'classnames';
 import useStyle from 'antd/es/descriptions/style';
-import { useContext, type CSSProperties, type ReactNode } from 'react';
-import type { ComponentClasses } from '../fields/static-tag';
+import type { CSSProperties, ReactNode } from 'react';
+import { useComponentClasses, type ComponentClasses } from '../fields/component-classes';
 
 export type DescriptionsClasses = ComponentClasses;
 
 /** Registers Descriptions' styles with the theme (once, for every section drawn below) and returns its classes. */
-export function useDescriptionsClasses(): DescriptionsClasses {
-  const { getPrefixCls, direction, descriptions } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('descriptions');
-  const [, hashId, cssVarCls] = useStyle(prefixCls);
-  return { prefixCls, hashId, cssVarCls, rtl: direction === 'rtl', className: descriptions?.className, style: descriptions?.style };
-}
+export const useDescriptionsClasses = (): DescriptionsClasses => useComponentClasses('descriptions', useStyle);
 
 export interface LeanItem {
   key: string;
@@ -59,8 +54,6 @@ export function rowsOf(items: LeanItem[], column: number): LeanItem[][] {
   });
 }
 
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
-
 /** One section: what `<Descriptions className title column style contentStyle items />` draws. */
 export function leanDescriptions(
   cls: DescriptionsClasses,
@@ -76,7 +69,7 @@ export function leanDescriptions(
 ): ReactNode {
   const p = cls.prefixCls;
   return (
-    <div key={key} className={cx(p, cls.className, cls.rtl && `${p}-rtl`, className, cls.hashId, cls.cssVarCls)} style={{ ...cls.style, ...style }}>
+    <div key={key} className={classNames(p, cls.className, cls.rtl && `${p}-rtl`, className, cls.hashId, cls.cssVarCls)} style={{ ...cls.style, ...style }}>
       {title && (
         <div className={`${p}-header`}>
           <div className={`${p}-title`}>{title}</div>

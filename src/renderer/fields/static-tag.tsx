@@ -12,24 +12,13 @@
  * <StaticTagProvider><Table … /></StaticTagProvider>
  * tagOf(useContext(StaticTagContext), 'cyan', '服务中')
  */
-import { ConfigProvider, Tag } from 'antd';
+import { Tag } from 'antd';
 import { isPresetColor, isPresetStatusColor } from 'antd/es/_util/colors';
 import useTagStyle from 'antd/es/tag/style';
 import PresetCmp from 'antd/es/tag/style/presetCmp';
 import StatusCmp from 'antd/es/tag/style/statusCmp';
-import { createContext, memo, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-
-/** What an antd component drawn as plain elements needs from the theme (Tag here, Descriptions in detail/lean-descriptions.tsx). */
-export interface ComponentClasses {
-  prefixCls: string;
-  /** the theme's classes the component's styles are keyed by, as antd adds them */
-  hashId: string;
-  cssVarCls: string;
-  rtl: boolean;
-  /** ConfigProvider's settings for the component (`tag`, `descriptions`) */
-  className?: string;
-  style?: CSSProperties;
-}
+import { createContext, memo, type ReactNode } from 'react';
+import { useComponentClasses, type ComponentClasses } from './component-classes';
 
 export type TagClasses = ComponentClasses;
 
@@ -46,16 +35,10 @@ const ColourStyles = memo(function ColourStyles({ prefixCls }: { prefixCls: stri
 });
 
 export function StaticTagProvider({ children }: { children: ReactNode }) {
-  const { getPrefixCls, direction, tag } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('tag');
-  const [, hashId, cssVarCls] = useTagStyle(prefixCls);
-  const value = useMemo(
-    () => ({ prefixCls, hashId, cssVarCls, rtl: direction === 'rtl', className: tag?.className, style: tag?.style }),
-    [prefixCls, hashId, cssVarCls, direction, tag?.className, tag?.style],
-  );
+  const value = useComponentClasses('tag', useTagStyle);
   return (
     <StaticTagContext.Provider value={value}>
-      <ColourStyles prefixCls={prefixCls} />
+      <ColourStyles prefixCls={value.prefixCls} />
       {children}
     </StaticTagContext.Provider>
   );
