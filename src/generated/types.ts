@@ -1031,6 +1031,7 @@ export interface OrderLog<Id = string> {
   before: unknown | null;
   after: unknown | null;
   remark: string | null;
+  names: unknown | null;
   at: string;
 }
 

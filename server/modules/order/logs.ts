@@ -5,6 +5,7 @@
 import type { Db } from '../../core/contract';
 import { toIso } from '../../core/sql';
 import type { OrderLog } from '../../../src/generated/types';
+import { NAME_OF } from './record';
 
 /** Who did something: a signed-in user, or the system (imports, auto-assign on arrival). */
 export interface Actor {
@@ -48,9 +49,46 @@ interface LogRow {
   at: Date;
 }
 
+type Named = keyof typeof NAME_OF;
+const NAMED = Object.keys(NAME_OF) as Named[];
+
+/** The names the log's changed ids stand for, by field then id; null when it holds none. */
+export type LogNames = Partial<Record<Named, Record<string, string>>>;
+
+/**
+ * The names of the merchants, shops, stores and staff whose ids the entries' `before`/`after` hold, as
+ * they are now, in one query: the timeline shows a store by name without a dictionary of its own (the
+ * store dictionary answers at most 50, and a store beyond them showed as its bare id).
+ */
+async function namesOf(db: Db, rows: LogRow[]): Promise<LogNames> {
+  const keys: Named[] = [];
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const r of rows)
+    for (const values of [r.before, r.after])
+      for (const k of NAMED) {
+        const v = values?.[k];
+        const id = typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
+        if (!/^\d{1,19}$/.test(id) || seen.has(`${k}:${id}`)) continue;
+        seen.add(`${k}:${id}`);
+        keys.push(k);
+        ids.push(id);
+      }
+  if (!ids.length) return {};
+  const { rows: named } = await db.query<{ k: Named; id: string; name: string | null }>(
+    `SELECT x.k, x.id::text AS id, CASE x.k ${NAMED.map((k) => `WHEN '${k}' THEN ${NAME_OF[k]('x.id')}`).join(' ')} END AS name
+       FROM unnest($1::text[], $2::int8[]) AS x(k, id)`,
+    [keys, ids],
+  );
+  const out: LogNames = {};
+  for (const n of named) if (n.name) (out[n.k] ??= {})[n.id] = n.name;
+  return out;
+}
+
 /**
  * The log of one order, oldest first. `before`/`after` hold only order field names (the timeline shows
- * them with the fields' titles and displays).
+ * them with the fields' titles and displays); `names` gives the names of the ids they hold, by field
+ * then id (`{ storeId: { "9172…": "好帮手（安溪店）" } }`), or null.
  */
 export async function listLogs(db: Db, orderId: bigint): Promise<OrderLog<bigint>[]> {
   const { rows } = await db.query<LogRow>(
@@ -58,6 +96,7 @@ export async function listLogs(db: Db, orderId: bigint): Promise<OrderLog<bigint
        FROM order_logs WHERE order_id = $1 ORDER BY at, id`,
     [orderId],
   );
+  const names = await namesOf(db, rows);
   return rows.map((r) => ({
     id: r.id,
     orderId: r.order_id,
@@ -69,6 +108,18 @@ export async function listLogs(db: Db, orderId: bigint): Promise<OrderLog<bigint
     before: r.before,
     after: r.after,
     remark: r.remark,
+    names: entryNames(names, r),
     at: toIso(r.at)!,
   }));
+}
+
+/** The names of one entry's own ids. */
+function entryNames(names: LogNames, r: LogRow): LogNames | null {
+  let out: LogNames | null = null;
+  for (const k of NAMED)
+    for (const v of [r.before?.[k], r.after?.[k]]) {
+      const name = v === null || v === undefined ? undefined : names[k]?.[String(v)];
+      if (name) ((out ??= {})[k] ??= {})[String(v)] = name;
+    }
+  return out;
 }

@@ -56,5 +56,8 @@ describe('order happy path through HTTP', () => {
     const logs = await call(f, 'dispatcher', 'GET', '/order/logs', { id });
     expect(logs.body.data.map((l: any) => l.action)).toEqual(['add', 'assignManual', 'workOrder', 'adjustPrice', 'refund', 'confirmSettle', 'settle']);
     expect(logs.body.data[1]).toMatchObject({ operatorName: 'admin-nick', before: { status: 'pending' }, after: { status: 'assigned' } });
+    // the ids an entry changed come with their names (the timeline shows them without a dictionary)
+    expect(logs.body.data[1].names).toEqual({ storeId: { [String(f.storeA)]: '浦东店' }, staffId: { [String(f.staffOfA)]: '师傅甲' } });
+    expect(logs.body.data[0].names).toBeNull();
   });
 });

@@ -15,8 +15,19 @@ import type { OrderRecord } from '../../../src/generated/types';
 import { refundable, settlementAmount } from './money';
 import { regionName } from '../store';
 
-const MERCHANT_NAME = '(SELECT m.name FROM merchants m WHERE m.id = o.merchant_id)';
-const SHOP_NAME = '(SELECT sh.name FROM shops sh WHERE sh.id = o.shop_id)';
+/**
+ * The name of an order's merchant, shop, store or staff member by the id in `col` (a scalar subquery by
+ * primary key): the list's cells and the log's changed values (logs.ts) are labelled the same way.
+ */
+export const NAME_OF = {
+  merchantId: (col: string) => `(SELECT m.name FROM merchants m WHERE m.id = ${col})`,
+  shopId: (col: string) => `(SELECT sh.name FROM shops sh WHERE sh.id = ${col})`,
+  storeId: (col: string) => `(SELECT st.name FROM stores st WHERE st.id = ${col})`,
+  staffId: (col: string) => `(SELECT COALESCE(NULLIF(u.nickname, ''), u.username) FROM users u WHERE u.id = ${col})`,
+} as const;
+
+const MERCHANT_NAME = NAME_OF.merchantId('o.merchant_id');
+const SHOP_NAME = NAME_OF.shopId('o.shop_id');
 
 /** What the wire record carries beyond the schema's fields: names for the cells and the detail. */
 export interface OrderLabels {
@@ -53,8 +64,8 @@ export const orders = defineResource<OrderView>({
     autoAssign: false,
   },
   labels: {
-    storeId: '(SELECT st.name FROM stores st WHERE st.id = o.store_id)',
-    staffId: `(SELECT COALESCE(NULLIF(u.nickname, ''), u.username) FROM users u WHERE u.id = o.staff_id)`,
+    storeId: NAME_OF.storeId('o.store_id'),
+    staffId: NAME_OF.staffId('o.staff_id'),
   },
   idFields: ['shopId', 'storeId', 'staffId'],
   prefixSearch: ['orderNo', 'platformTradeNo', 'customerName', 'customerPhone'],

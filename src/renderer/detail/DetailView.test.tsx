@@ -178,6 +178,40 @@ describe('detail drawer', () => {
     expect(within(drawer).getByRole('button', { name: /停\s*用/ })).toBeTruthy();
   });
 
+  it("shows a log entry's store by the name the entry gives, asking no dictionary", async () => {
+    const STORE = '917299147973812226';
+    const withStore: Resource = { ...res, fields: { ...res.fields, storeId: { type: 'dict', dict: 'store', title: 'order.store' } } };
+    const { rt } = mountScreen(<ResourceScreen resource={withStore} />, {
+      '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': (i) => ({ id: i.id, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' }),
+      '/job/logs': () => [
+        {
+          operatorName: '赵六',
+          at: '2026-01-03T08:00:00',
+          action: 'assign',
+          before: { storeId: null },
+          after: { storeId: STORE },
+          names: { storeId: { [STORE]: '好帮手（安溪店）' } },
+          remark: null,
+        },
+      ],
+      // a dictionary of other stores: the entry's own name must be the one shown
+      '/dict/store': () => [{ value: '1', label: '别的店' }],
+    });
+    await screen.findByText('上门安装');
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await vi.waitFor(
+      () =>
+        expect(drawer.querySelector('.timeline-change')?.textContent).toBe(
+          `${messages['renderer.timeline.field'].replace('{field}', messages['order.store'])}- → 好帮手（安溪店）`,
+        ),
+      { timeout: 10_000 },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rt.calls.filter((c) => c.path.includes('dict'))).toEqual([]);
+  });
+
   it('opens with the record and its timeline drawn together when their answers are in already (asked for as the link was pressed)', async () => {
     const record = { id: ID, title: '上门安装', phone: '13812341234', amount: '88.5', status: 'open' };
     const logs = [

@@ -22,13 +22,17 @@ interface LogEntry {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   remark?: string | null;
+  /** the names of the ids `before`/`after` hold, by field then id (`{ storeId: { "9172…": "…店" } }`) */
+  names?: Record<string, Record<string, string>> | null;
 }
 
-function Value({ resource, name, value }: { resource: SlotProps['resource']; name: string; value: unknown }) {
+function Value({ resource, name, value, names }: { resource: SlotProps['resource']; name: string; value: unknown; names: LogEntry['names'] }) {
   const field = resource.fields?.[name];
   if (!field) return <span>{value === null || value === undefined ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
   const { Display } = fieldTypes[field.type];
-  return <Display name={name} field={field} resource={resource} value={value} />;
+  // the entry's name for this id is the value's `<field>Name`, as a record's own (no dictionary lookup)
+  const named = value === null || value === undefined ? undefined : names?.[name]?.[String(value)];
+  return <Display name={name} field={field} resource={resource} value={value} record={named ? { [name]: value, [`${name}Name`]: named } : undefined} />;
 }
 
 /** The entries of a logs answer: a list, or a page of them. */
@@ -97,7 +101,8 @@ export default function TimelineSlot({ resource, record, binding }: SlotProps) {
               {keys.map((k) => (
                 <div key={k} className="timeline-change">
                   <span className="text-secondary">{t('renderer.timeline.field', { field: resource.fields?.[k] ? t(resource.fields[k].title) : k })}</span>
-                  <Value resource={resource} name={k} value={e.before?.[k] ?? null} /> → <Value resource={resource} name={k} value={e.after?.[k] ?? null} />
+                  <Value resource={resource} name={k} value={e.before?.[k] ?? null} names={e.names} /> →{' '}
+                  <Value resource={resource} name={k} value={e.after?.[k] ?? null} names={e.names} />
                 </div>
               ))}
               {e.remark && <div>{e.remark}</div>}
