@@ -71,6 +71,12 @@ export interface Runtime {
   /** Loads another resource's schema by name (for ref fields and links). */
   loadResource?: (name: string) => Promise<Resource | undefined>;
   /**
+   * The schemas of the resource screens in the user's menu, once loaded (the shell loads them when the
+   * browser is idle): a list prepares what another list's first render needs (its column widths'
+   * text measures) before the menu click. Absent: nothing is prepared.
+   */
+  menuResources?: () => Promise<Resource[]>;
+  /**
    * The roles that may read each option source, by path (src/generated/option-access.ts): a list's
    * search form leaves out a filter whose options the user cannot read. Absent: every source is open.
    */

@@ -20,7 +20,9 @@ import { useSession } from './session/session-store';
 import { forgetSession, loadUser } from './session/session-actions';
 import { ShellContext, type ShellApi, type ShellOptions } from './shell-context';
 import { createShellRouter, installScreenRoutes, type ShellRouter } from './router/create-router';
-import { screensForRoles } from './router/access';
+import { menuScreens, screensForRoles } from './router/access';
+import { loadScreenSchema } from './router/screen-routes';
+import type { Resource, ScreenRoute } from '../schema';
 import { useNavigationTransitions } from './router/use-navigation-transitions';
 import './shell.css';
 
@@ -41,12 +43,28 @@ function RequestBridge({ router }: { router: ShellRouter }) {
   return null;
 }
 
+/** The schemas of the resource screens in the menu of a user with `roles` (loaded once, shared with their routes). */
+function menuResources(screens: readonly ScreenRoute[], roles: readonly string[]): Promise<Resource[]> {
+  const loads = menuScreens(screens, roles)
+    .filter((s) => s.kind === 'resource' && !s.externalUrl)
+    .map((s) => loadScreenSchema(s).catch(() => undefined));
+  return Promise.all(loads).then((rs) => rs.filter((r): r is Resource => !!r));
+}
+
 function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {
   const transitions = useNavigationTransitions(router);
   const { user } = useSession();
   const { locale } = useLocale();
   const runtime = useMemo(
-    () => createRuntime({ app: appConfig, user, locale, loadResource: api.loadResource, optionReaders: api.optionReaders }),
+    () =>
+      createRuntime({
+        app: appConfig,
+        user,
+        locale,
+        loadResource: api.loadResource,
+        menuResources: user ? () => menuResources(api.screens, user.roles) : undefined,
+        optionReaders: api.optionReaders,
+      }),
     [user, locale, api],
   );
   return (

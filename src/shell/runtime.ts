@@ -29,6 +29,7 @@ export function createRuntime(opts: {
   user: RuntimeUser | null;
   locale: string;
   loadResource?: (name: string) => Promise<Resource | undefined>;
+  menuResources?: () => Promise<Resource[]>;
   optionReaders?: Readonly<Record<string, readonly string[]>>;
 }): Runtime {
   return {
@@ -42,6 +43,7 @@ export function createRuntime(opts: {
     fileUrl,
     download: downloadFile,
     loadResource: opts.loadResource,
+    menuResources: opts.menuResources,
     optionReaders: opts.optionReaders,
   };
 }

@@ -59,6 +59,7 @@ import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
 import { useNarrow } from './use-narrow';
+import { useWarmMenuLists } from './warm-menu-lists';
 import { SearchFoldContext } from './search-fold';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
@@ -159,10 +160,10 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const checkboxes = useMemo(() => rowCheckboxes({ prefixCls: checkboxCls, hashId }), [checkboxCls, hashId]);
   const narrow = useNarrow(token.screenSM);
   const padding = settings.density === 'large' ? 16 : 8;
-  const widths = useMemo(
-    () => listColumnWidths(app, resource, t, { measure: textMeasure(token.fontFamily), locale, padding }),
-    [app, resource, t, token.fontFamily, locale, padding],
-  );
+  const measure = useMemo(() => textMeasure(token.fontFamily), [token.fontFamily]);
+  const widths = useMemo(() => listColumnWidths(app, resource, t, { measure, locale, padding }), [app, resource, t, measure, locale, padding]);
+  // the other lists of the menu measure their titles now, while the browser is idle, not in a menu click
+  useWarmMenuLists(resource, t, measure, locale);
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
   // around the ProTable: where the tabs' line and the table's width are measured
   const box = useRef<HTMLDivElement>(null);
