@@ -210,6 +210,9 @@ export async function runInteractions(page: Page, steps: Step[]): Promise<Intera
   return out;
 }
 
+/** How long a page showing its list is left before the first interaction (`SETTLE_MS` overrides). */
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 1500);
+
 /**
  * A fresh context (1440×900, zh-CN) with `storage` in localStorage and the instrument (plus `scripts`)
  * installed before the page's own, showing `base`/order's 20 rows, settled.
@@ -228,6 +231,6 @@ export async function openOrderList(
   for (const content of [INSTRUMENT, ...scripts]) await page.addInitScript({ content });
   await page.goto(base + '/order');
   await page.locator('#root .ant-table-tbody tr.ant-table-row').nth(19).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(SETTLE_MS);
   return { ctx, page };
 }

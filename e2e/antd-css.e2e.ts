@@ -58,23 +58,29 @@ const PROPS = [
   'visibility',
 ];
 
-/** Every element of the app: its place in the tree, classes, box and computed style. */
+/**
+ * Every element of the app: its place in the tree, classes, box and computed style. Not the places
+ * kept for the menu's lists drawn ahead while the browser is idle (an empty hidden box each, in the
+ * document once the page is drawn: how many depends on when the snapshot is taken).
+ */
 function snapshot(page: Page) {
   return page.evaluate(
     (props) =>
-      [...document.querySelectorAll('#root *')].map((el, i) => {
-        const r = el.getBoundingClientRect();
-        const cs = getComputedStyle(el);
-        return {
-          i,
-          el: `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')
-            .trim()
-            .split(/\s+/)
-            .join('.')}`,
-          box: [r.x, r.y, r.width, r.height].map(Math.round).join(','),
-          style: props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'),
-        };
-      }),
+      [...document.querySelectorAll('#root *')]
+        .filter((el) => !el.closest('.kept-page[hidden]'))
+        .map((el, i) => {
+          const r = el.getBoundingClientRect();
+          const cs = getComputedStyle(el);
+          return {
+            i,
+            el: `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')
+              .trim()
+              .split(/\s+/)
+              .join('.')}`,
+            box: [r.x, r.y, r.width, r.height].map(Math.round).join(','),
+            style: props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'),
+          };
+        }),
     PROPS,
   );
 }

@@ -18,6 +18,7 @@ export * from './region';
 export * from './upload-check';
 export * from './use-list-controller';
 export * from './use-arrived';
+export * from './drawn-ahead';
 export * from './use-counts';
 export * from './use-form-controller';
 export * from './use-detail';

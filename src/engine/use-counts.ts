@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
+import { useArrivedAtVisit } from './drawn-ahead';
 import { requireBinding } from './resource-helpers';
 import { filtersForCounts, type Filters } from './search-params';
 
@@ -37,6 +38,13 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
   const [counts, setCounts] = useState<Record<string, number>>(first?.value ?? {});
   const [loading, setLoading] = useState(!!binding && !first);
   const [error, setError] = useState<Error | null>(null);
+  // a list drawn ahead and visited now: counts in already show in the visit's render (the effect's
+  // call below then takes the same answer, no second request)
+  const visit = useArrivedAtVisit(binding, JSON.parse(key) as Record<string, unknown>, toCounts);
+  if (visit && !Object.keys(counts).length) {
+    setCounts(visit.value);
+    setLoading(false);
+  }
 
   // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
   // search and version are not asked again (the rows are not either; see useListController).
@@ -50,7 +58,8 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
     call<Record<string, number | string>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
       .then((data) => {
         if (ac.signal.aborted) return;
-        setCounts(toCounts(data));
+        const next = toCounts(data);
+        setCounts((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next));
         setError(null);
         fetched.current = want;
       })

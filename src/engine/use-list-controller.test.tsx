@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, renderHook, waitFor } from '@testing-library/react';
-import { Suspense, use, type ReactNode } from 'react';
+import { Activity, Suspense, use, useLayoutEffect, type ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
@@ -10,6 +10,7 @@ import { RuntimeProvider } from './runtime';
 import { fakeRuntime } from './testing';
 import { LOADING_DELAY_MS, rowsWithin, useListController } from './use-list-controller';
 import { useCounts } from './use-counts';
+import { DrawnAheadContext } from './drawn-ahead';
 
 const staff = staffJson as unknown as Resource;
 const rows = [
@@ -254,6 +255,56 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     // a refresh asks the server
     act(() => result.current.l.refetch());
     await waitFor(() => expect(rt.calls.map((c) => c.path).sort()).toEqual(['/x/count', '/x/list']));
+  });
+
+  it("a list drawn ahead shows the rows and counts that arrived by its visit in the visit's own render, asking nothing again", async () => {
+    const { rt } = setup('/x');
+    const taken: string[] = [];
+    let early: Record<string, unknown> = {};
+    rt.runtime.arrived = (binding) => {
+      const data = early[binding.path];
+      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+    };
+    const seen: { ahead: boolean; rows: number; all: number; waiting: boolean }[] = [];
+    const drawn: typeof seen = [];
+    let ahead = true;
+    function Page() {
+      const l = useListController(res);
+      const c = useCounts(res, l.state.filters, l.version);
+      const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting };
+      drawn.push(now);
+      // what each commit shows (a render React redoes at once is not on screen)
+      useLayoutEffect(() => void seen.push(now));
+      return null;
+    }
+    // drawn ahead as the keep-alive outlet draws it: hidden, its effects not run
+    const view = (mode: 'hidden' | 'visible') => (
+      <MemoryRouter initialEntries={['/x']}>
+        <RuntimeProvider value={rt.runtime}>
+          <Activity mode={mode}>
+            <DrawnAheadContext.Provider value={ahead}>
+              <Page />
+            </DrawnAheadContext.Provider>
+          </Activity>
+        </RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { rerender } = render(view('hidden'));
+    await act(async () => {});
+    // drawn empty, nothing run or asked while hidden
+    expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true });
+    expect(seen).toEqual([]);
+    expect(rt.calls).toEqual([]);
+    // the menu's click asked for them; they are in as the page is visited
+    early = { '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } };
+    ahead = false;
+    seen.length = 0;
+    await act(async () => rerender(view('visible')));
+    // every commit of the visit shows them: none with an empty table first
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && r.all === 7 && !r.waiting)).toBe(true);
+    await waitFor(() => expect(taken).toContain('/x/list'));
+    expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
   });
 
   it('without an answer in, the first render is empty and the list is asked for', async () => {

@@ -8,11 +8,12 @@
  * list.setFilters({ username: 'zhang' });   // URL → ?username=zhang, fetches page 1
  * list.rows; list.total; list.setPage(2, 20); list.refetch();
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
+import { useArrivedAtVisit } from './drawn-ahead';
 import { afterPaint } from './after-paint';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { filtersKey, listQuery, parseListState, serializeListState, type Filters, type ListState } from './search-params';
@@ -116,6 +117,8 @@ interface Shown {
   /** when the request of this answer was sent and when it came (rows shown ahead keep their answer's) */
   askedAt: number;
   answeredAt: number;
+  /** an answer that arrived before its request (drawn-ahead.ts): taken once these rows are on screen */
+  take?: () => void;
 }
 
 export function useListController(resource: Resource): ListController {
@@ -203,6 +206,28 @@ export function useListController(resource: Resource): ListController {
   const last = useRef<{ key: string; version: number; ac: AbortController; timer?: ReturnType<typeof setTimeout>; done: boolean } | null>(
     first && { key: queryKey, version: 0, ac: new AbortController(), done: true },
   );
+  // A list drawn ahead (the menu's, while the browser was idle) and visited now: its first answer,
+  // asked for by the menu's click and in by now, shows in the visit's own render.
+  const visit = useArrivedAtVisit(binding, query, toPage);
+  if (visit && shown.answeredAt === 0) {
+    const at = performance.now();
+    setShown({
+      state,
+      query,
+      rows: visit.value.list,
+      total: visit.value.total,
+      totalExact: visit.value.totalExact,
+      askedAt: at,
+      answeredAt: at,
+      take: visit.take,
+    });
+  }
+  // ...and is the list's answer for that query: taken, and not asked again by the effect below
+  useLayoutEffect(() => {
+    if (!shown.take) return;
+    shown.take();
+    if (!last.current) last.current = { key: JSON.stringify(shown.query), version: 0, ac: new AbortController(), done: true };
+  }, [shown]);
   const versionRef = useRef(version);
   versionRef.current = version;
   // Unmounted, or hidden with its effects paused (a kept page left with a dialog open): a request

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
-import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { KeepAliveOutlet, type KeptTab } from './KeepAliveOutlet';
+import { aheadPaths, type AheadPaths } from './ahead-paths';
 import { RedirectPage } from '../router/RedirectPage';
 
 function CounterBody({ name }: { name: string }) {
@@ -24,8 +25,11 @@ function CounterBody({ name }: { name: string }) {
 
 /** What the pages' effects did: a hidden kept page keeps its effects (it is not unmounted or paused). */
 const effects: string[] = [];
+/** Each page's mounts (its state made): a page drawn ahead and then visited is mounted once. */
+const mounts: string[] = [];
 
 function Counter({ name }: { name: string }) {
+  useState(() => mounts.push(name));
   useEffect(() => {
     effects.push(`${name} mounted`);
     return () => void effects.push(`${name} cleaned up`);
@@ -43,22 +47,32 @@ function WithDrawer() {
   );
 }
 
-function Frame({ keep }: { keep: boolean }) {
+let tabsShown: string[] = [];
+
+function Frame({ keep, ahead }: { keep: boolean; ahead?: AheadPaths }) {
   return (
     <div>
       <Link to="/a">go a</Link>
       <Link to="/b?x=1">go b</Link>
+      <Link to="/b">go bare b</Link>
       <Link to="/redirect/a">reload a</Link>
-      <KeepAliveOutlet enabled={keep} />
+      <KeepAliveOutlet
+        enabled={keep}
+        prerender={ahead}
+        renderTabs={(tabs: KeptTab[]) => {
+          tabsShown = tabs.map((t) => t.path);
+          return null;
+        }}
+      />
     </div>
   );
 }
 
-function setup(keep: boolean) {
+function setup(keep: boolean, ahead?: AheadPaths) {
   const router = createMemoryRouter(
     [
       {
-        element: <Frame keep={keep} />,
+        element: <Frame keep={keep} ahead={ahead} />,
         children: [
           { path: 'a', element: <Counter name="A" /> },
           { path: 'b', element: <Counter name="B" /> },
@@ -76,6 +90,8 @@ function setup(keep: boolean) {
 afterEach(() => {
   cleanup();
   effects.length = 0;
+  mounts.length = 0;
+  tabsShown = [];
 });
 
 describe('KeepAliveOutlet', () => {
@@ -149,5 +165,74 @@ describe('KeepAliveOutlet', () => {
     await act(async () => fireEvent.click(screen.getByText('reload a')));
     expect(router.state.location.pathname).toBe('/a');
     expect(screen.getByText('A clicked 0')).toBeTruthy();
+  });
+
+  it('draws a page ahead outside the document, without running its effects, and shows that same page when it is visited', async () => {
+    const ahead = aheadPaths();
+    setup(true, ahead);
+    await act(async () => ahead.add('/b'));
+    // drawn (its state made), but nowhere in the document, its effects not run, and no tab
+    expect(mounts).toEqual(['A', 'B']);
+    expect(screen.queryByText(/B clicked/)).toBeNull();
+    expect(document.body.textContent).not.toContain('B sees');
+    expect(effects).toEqual(['A mounted']);
+    expect(tabsShown).toEqual(['/a']);
+    await act(async () => fireEvent.click(screen.getByText('go bare b')));
+    // the page drawn ahead is the one shown: not mounted again, its effects run now, a tab of its own
+    expect(screen.getByText('B clicked 0')).toBeTruthy();
+    expect(screen.getByText('B sees no query')).toBeTruthy();
+    expect(mounts).toEqual(['A', 'B']);
+    expect(effects).toEqual(['A mounted', 'B mounted']);
+    expect(tabsShown).toEqual(['/a', '/b']);
+    fireEvent.click(screen.getByText('B clicked 0'));
+    expect(screen.getByText('B clicked 1')).toBeTruthy();
+    // and is kept like any visited page
+    await act(async () => fireEvent.click(screen.getByText('go a')));
+    await act(async () => fireEvent.click(screen.getByText('go bare b')));
+    expect(screen.getByText('B clicked 1')).toBeTruthy();
+    expect(mounts).toEqual(['A', 'B']);
+  });
+
+  it('a page drawn ahead and visited with a query sees that query', async () => {
+    const ahead = aheadPaths();
+    setup(true, ahead);
+    await act(async () => ahead.add('/b'));
+    await act(async () => fireEvent.click(screen.getByText('go b')));
+    expect(screen.getByText('B sees ?x=1')).toBeTruthy();
+    expect(mounts).toEqual(['A', 'B']);
+  });
+
+  it('draws nothing ahead without keep-alive, and forgets pages no longer wanted', async () => {
+    const ahead = aheadPaths();
+    setup(false, ahead);
+    await act(async () => ahead.add('/b'));
+    expect(mounts).toEqual(['A']);
+    cleanup();
+    mounts.length = 0;
+    const again = aheadPaths();
+    setup(true, again);
+    await act(async () => again.add('/b'));
+    expect(mounts).toEqual(['A', 'B']);
+    await act(async () => again.clear());
+    await act(async () => again.add('/b'));
+    // dropped and drawn afresh
+    expect(mounts).toEqual(['A', 'B', 'B']);
+  });
+
+  it('drawing a page ahead leaves a dialog open on the page shown where it is (moving it took its focus and closed its popups)', async () => {
+    const ahead = aheadPaths();
+    setup(true, ahead);
+    // an open drawer in its container on the body, as antd draws it, with a field focused
+    const layer = document.body.appendChild(document.createElement('div'));
+    layer.innerHTML = '<div class="ant-drawer ant-drawer-open"><input id="in-drawer" /></div>';
+    const after = document.body.appendChild(document.createElement('i'));
+    const field = document.getElementById('in-drawer') as HTMLInputElement;
+    field.focus();
+    await act(async () => ahead.add('/b'));
+    expect(mounts).toContain('B');
+    expect(layer.nextElementSibling).toBe(after);
+    expect(document.activeElement).toBe(field);
+    layer.remove();
+    after.remove();
   });
 });

@@ -18,18 +18,41 @@
  * a portal outside the page, which `content-visibility` cannot hide: that page is then hidden by
  * <Activity> as before (its portals hidden too, its effects paused) until it shows again.
  *
+ * A page drawn ahead (`pre`, KeepAliveOutlet's `prerender`) is rendered by React hidden (<Activity>:
+ * at its lowest priority, its effects not run) into a box of its own outside the document, so nothing
+ * of it can be found, hit or read until it is visited. Every page is drawn into such a box (a portal),
+ * put in the page's place before the page's own effects run as it first shows (the box's holder comes
+ * first among its siblings, so its layout effect runs before theirs): the page's measures read it laid out.
+ *
  * @example
  * <KeptPage active={p === path}>{kept.element}</KeptPage>
  */
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { DrawnAheadContext } from '../../engine/drawn-ahead';
 
 /** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
 const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
 
 const HIDDEN = { contentVisibility: 'hidden' } as const;
 
-export function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
+/** Puts the page's box into the kept page's element once the page is visited (before the page's own layout effects). */
+function BoxHolder({ box, pre }: { box: HTMLElement; pre: boolean }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = holder.current;
+    if (!pre && el && box.parentNode !== el.parentNode) el.after(box);
+  }, [box, pre]);
+  return <div ref={holder} hidden />;
+}
+
+export function KeptPage({ active, pre = false, children }: { active: boolean; pre?: boolean; children: ReactNode }) {
   const [deep, setDeep] = useState(false);
+  const [body] = useState(() => {
+    const el = document.createElement('div');
+    el.className = 'kept-page-body';
+    return el;
+  });
   // the body's overlay containers as the page was left, in their stacking (DOM) order
   const layers = useRef<Element[]>([]);
   const box = useRef<HTMLDivElement>(null);
@@ -39,13 +62,16 @@ export function KeptPage({ active, children }: { active: boolean; children: Reac
       setDeep(false);
       return;
     }
+    // a page drawn ahead was never shown: nothing of it is focused or open (and as it mounts, the
+    // overlays of the page shown are not its own to put back)
+    if (pre) return;
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && box.current?.contains(focused)) focused.blur();
     if (document.querySelector(OPEN_OVERLAY)) {
       layers.current = [...document.body.children].filter((el) => el.querySelector(OPEN_OVERLAY));
       setDeep(true);
     }
-  }, [active]);
+  }, [active, pre]);
   // <Activity> takes a hidden page's portals off the body and puts them back as its effects mount
   // again, in effect order: a drawer's container came back after its dialog's and covered it (the
   // dialog's OK could not be clicked). Once shown, the containers go back to the order they had.
@@ -55,8 +81,14 @@ export function KeptPage({ active, children }: { active: boolean; children: Reac
     layers.current = [];
   }, [deep]);
   return (
-    <div ref={box} className="kept-page" style={active ? undefined : HIDDEN} aria-hidden={active ? undefined : true}>
-      <Activity mode={deep && !active ? 'hidden' : 'visible'}>{children}</Activity>
+    <div ref={box} className="kept-page" style={active ? undefined : HIDDEN} aria-hidden={active ? undefined : true} hidden={pre || undefined}>
+      <BoxHolder box={body} pre={pre} />
+      {createPortal(
+        <Activity mode={pre || (deep && !active) ? 'hidden' : 'visible'}>
+          <DrawnAheadContext.Provider value={pre}>{children}</DrawnAheadContext.Provider>
+        </Activity>,
+        body,
+      )}
     </div>
   );
 }

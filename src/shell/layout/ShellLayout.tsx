@@ -22,6 +22,7 @@ import { useRouterNavigate } from '../router/use-router-navigate';
 import { LocaleSwitch } from '../i18n/LocaleSwitch';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { KeepAliveOutlet, type KeptPages } from './KeepAliveOutlet';
+import { aheadPaths } from './ahead-paths';
 import { shareKeptPages } from './keep-alive-context';
 import { iconComponent } from '../icon';
 import { useIcons } from '../use-icons';
@@ -84,6 +85,9 @@ const MENU_ITEM_PROPS = { selectable: false };
 /** What ProLayout matches its menu against: nothing (the Frame gives the selected item itself). */
 const MENU_LOCATION = { pathname: '/' };
 
+/** At most how long each page drawn ahead waits for the browser to be idle after the one before. */
+const AHEAD_EVERY_MS = 5000;
+
 const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   const intl = useIntl();
   const navigate = useRouterNavigate();
@@ -108,11 +112,39 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
   // Once the page is up and the browser idle, the schemas of the user's menu screens (a few KB each):
   // a first visit from the menu then renders at once and its route's loader asks for the list as
   // the click lands, instead of after the schema's download (~40-90 ms into a menu click to /staff).
+  // Then, one per idle period, the menu's list screens are drawn ahead, hidden (KeepAliveOutlet
+  // `prerender`): a first visit from the menu shows a page already drawn.
   const roles = session.user?.roles;
+  const [ahead] = useState(aheadPaths);
   useEffect(() => {
     if (!roles) return;
-    return whenIdle(() => menuScreens(shell.screens, roles).forEach((s) => !s.externalUrl && void loadScreenSchema(s).catch(() => {})), 2000);
-  }, [roles, shell.screens]);
+    let live = true;
+    let cancel = whenIdle(() => {
+      const screens = menuScreens(shell.screens, roles).filter((s) => !s.externalUrl);
+      const loads = screens.map((s) =>
+        loadScreenSchema(s).then(
+          () => s,
+          () => null,
+        ),
+      );
+      if (!layout.keepAlive) return;
+      void Promise.all(loads).then((loaded) => {
+        const todo = loaded.filter((s): s is NonNullable<typeof s> => !!s && s.kind === 'resource');
+        const next = () => {
+          const s = todo.shift();
+          if (!live || !s) return;
+          ahead.add(s.path);
+          cancel = whenIdle(next, AHEAD_EVERY_MS);
+        };
+        next();
+      });
+    }, 2000);
+    return () => {
+      live = false;
+      cancel();
+      ahead.clear();
+    };
+  }, [roles, shell.screens, ahead, layout.keepAlive]);
 
   const menu: MenuItem[] = useMemo(() => {
     const home: MenuItem = { key: '/index', path: '/index', name: intl.formatMessage({ id: 'menu.index' }), icon: <HomeOutlined /> };
@@ -203,6 +235,7 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
         ) : (
           <KeepAliveOutlet
             pages={kept}
+            prerender={ahead}
             enabled={layout.keepAlive}
             renderTabs={layout.multiTab ? (tabs, active, close) => <MultiTabs tabs={tabs} active={active} close={close} /> : undefined}
           />
