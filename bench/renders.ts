@@ -9,21 +9,30 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { armStep, listSteps, openOrderList, stepFigures } from './interactions';
 
-/** Counts into window.__rc: commits, components rendered (React's PerformedWork flag), fibers mounted. */
+/**
+ * Counts into window.__rc: commits, components rendered (React's PerformedWork flag), fibers mounted;
+ * `ahead`: components rendered inside a hidden <Activity> (the menu's lists drawn ahead while the
+ * browser is idle, KeepAliveOutlet), counted apart from what the page draws to be used.
+ */
 export const RENDER_COUNTER = `(() => {
   const w = window;
-  w.__rc = { commits: 0, rendered: 0, mounted: 0 };
+  w.__rc = { commits: 0, rendered: 0, mounted: 0, ahead: 0 };
   function visit(root) {
-    const stack = [[root, true]];
+    const stack = [[root, true, false]];
     while (stack.length) {
-      const [f, worked] = stack.pop();
+      const [f, worked, inHidden] = stack.pop();
+      // an Offscreen fiber (tag 22) in hidden mode: <Activity mode="hidden">
+      const hidden = inHidden || (f.tag === 22 && f.memoizedProps && f.memoizedProps.mode === 'hidden');
       if (worked) {
-        if (!f.alternate) w.__rc.mounted++;
-        if ((f.flags & 1) && typeof f.type !== 'string') w.__rc.rendered++;
+        if (hidden) { if ((f.flags & 1) && typeof f.type !== 'string') w.__rc.ahead++; }
+        else {
+          if (!f.alternate) w.__rc.mounted++;
+          if ((f.flags & 1) && typeof f.type !== 'string') w.__rc.rendered++;
+        }
       }
       // a subtree React skipped keeps its old child: nothing under it was worked on
       const below = worked && (!f.alternate || f.child !== f.alternate.child);
-      for (let c = f.child; c; c = c.sibling) stack.push([c, below]);
+      for (let c = f.child; c; c = c.sibling) stack.push([c, below, hidden]);
     }
   }
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -38,10 +47,12 @@ export interface RenderCounts {
   commits: number;
   rendered: number;
   mounted: number;
+  /** rendered hidden, drawn ahead while the browser is idle */
+  ahead: number;
 }
 
 const read = (page: Page) => page.evaluate('({ ...window.__rc })') as Promise<Omit<RenderCounts, 'name'>>;
-const reset = (page: Page) => page.evaluate('window.__rc.commits = 0; window.__rc.rendered = 0; window.__rc.mounted = 0');
+const reset = (page: Page) => page.evaluate('window.__rc.commits = 0; window.__rc.rendered = 0; window.__rc.mounted = 0; window.__rc.ahead = 0');
 
 /** The load (until the list's rows and 1.5 s after) and each interaction, on the page at `base`. */
 export async function renderCounts(base: string, storage: Record<string, string>): Promise<RenderCounts[]> {
@@ -73,5 +84,6 @@ export function printRenderCounts(ours: RenderCounts[], hand: RenderCounts[]): v
   ours.forEach((o, i) => {
     const h = hand[i];
     console.log(`  ${o.name.padEnd(22)} ${`${o.rendered} (${o.commits})`.padStart(26)} ${`${h.rendered} (${h.commits})`.padStart(20)}`);
+    if (o.ahead) console.log(`    ${'+ drawn ahead, hidden, while idle'.padEnd(36)} ${String(o.ahead).padStart(10)}`);
   });
 }
