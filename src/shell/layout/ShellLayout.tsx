@@ -14,7 +14,7 @@ import { appConfig } from '../config';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { menuScreens } from '../router/access';
-import { loadScreenSchema, startScreenCalls } from '../router/screen-routes';
+import { drawableAhead, loadScreenSchema, startScreenCalls } from '../router/screen-routes';
 import { PRESS_TTL_MS } from '../request/prefetch';
 import { useGuardPending } from '../router/guard-context';
 import { useDocumentTitle } from '../router/use-document-title';
@@ -202,6 +202,12 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
             // location and drew all the menu's items again after every list click
             <a
               href={linkTo(it.path)}
+              // a pointer on its way to the item: its list is drawn ahead now if it is not yet (a
+              // person's pointer reaches the item 100–300 ms before the press, as the page may still be
+              // busy after its load and its lists not drawn while idle yet)
+              onPointerEnter={() => {
+                if (layout.keepAlive && drawableAhead(it.path)) ahead.add(it.path);
+              }}
               // the list's first calls leave as the button goes down (startScreenCalls)
               onPointerDown={(e) => {
                 if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) startScreenCalls(linkTo(it.path), PRESS_TTL_MS);

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
-import { FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes, startScreenCalls } from './screen-routes';
+import { drawableAhead, FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes, startScreenCalls } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { PRESS_TTL_MS, clearPrefetched, takePrefetched } from '../request/prefetch';
 import { callHeaders } from '../request/client';
@@ -245,5 +245,24 @@ describe('a screen whose schema is already in', () => {
     render(createElement(Suspense, { fallback: createElement(Fallback) }, createElement(Body)));
     expect(view.getByText('slowScreen')).toBeTruthy();
     expect(fallbacks, 'the screen never showed its fallback').toBe(0);
+  });
+});
+
+describe('drawableAhead', () => {
+  it('is true for a resource screen once its schema is in, not before, and never for another kind or path', async () => {
+    let arrive!: () => void;
+    const list: ScreenRoute = { ...screenLoadedOn(new Promise<void>((r) => (arrive = r))), name: 'aheadList', path: '/ahead-list' };
+    const custom: ScreenRoute = { ...list, name: 'aheadCustom', path: '/ahead-custom', kind: 'custom', load: () => Promise.resolve(listed) };
+    screenRoutes([list, custom]);
+    expect(drawableAhead('/ahead-list')).toBe(false);
+    const loading = loadScreenSchema(list);
+    expect(drawableAhead('/ahead-list')).toBe(false);
+    arrive();
+    await loading;
+    expect(drawableAhead('/ahead-list')).toBe(true);
+    expect(drawableAhead('/ahead-list?name=x')).toBe(true);
+    await loadScreenSchema(custom);
+    expect(drawableAhead('/ahead-custom')).toBe(false);
+    expect(drawableAhead('/nowhere')).toBe(false);
   });
 });

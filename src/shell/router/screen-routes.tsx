@@ -99,6 +99,19 @@ export function startScreenCalls(href: string, ttl?: number): void {
   void firstCalls(screen, url, ttl)?.catch(() => {});
 }
 
+/**
+ * Whether the screen at `href` is a resource screen whose schema is in: drawn ahead (the keep-alive
+ * outlet's `prerender`), it renders at once instead of suspending on its download.
+ *
+ * @example
+ * onPointerEnter={() => drawableAhead('/staff') && ahead.add('/staff')}
+ */
+export function drawableAhead(href: string): boolean {
+  const screen = screensByPath.get(new URL(href, window.location.origin).pathname);
+  const schema = screen && schemas.get(screen.name);
+  return !!screen && screen.kind === 'resource' && !!schema && statusOf(schema) === 'fulfilled';
+}
+
 export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => void): RouteObject[] {
   for (const s of screens) if (!s.externalUrl) screensByPath.set(s.path, s);
   return screens
