@@ -21,7 +21,7 @@ import { forgetSession, loadUser } from './session/session-actions';
 import { ShellContext, type ShellApi, type ShellOptions } from './shell-context';
 import { createShellRouter, installScreenRoutes, type ShellRouter } from './router/create-router';
 import { menuScreens, screensForRoles } from './router/access';
-import { loadScreenSchema } from './router/screen-routes';
+import { loadScreenSchemas } from './router/screen-routes';
 import type { Resource, ScreenRoute } from '../schema';
 import { useNavigationTransitions } from './router/use-navigation-transitions';
 import './shell.css';
@@ -45,10 +45,7 @@ function RequestBridge({ router }: { router: ShellRouter }) {
 
 /** The schemas of the resource screens in the menu of a user with `roles` (loaded once, shared with their routes). */
 function menuResources(screens: readonly ScreenRoute[], roles: readonly string[]): Promise<Resource[]> {
-  const loads = menuScreens(screens, roles)
-    .filter((s) => s.kind === 'resource' && !s.externalUrl)
-    .map((s) => loadScreenSchema(s).catch(() => undefined));
-  return Promise.all(loads).then((rs) => rs.filter((r): r is Resource => !!r));
+  return loadScreenSchemas(menuScreens(screens, roles)).then((loaded) => loaded.filter((l) => l.screen.kind === 'resource').map((l) => l.resource));
 }
 
 function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {

@@ -14,7 +14,7 @@ import { appConfig } from '../config';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { menuScreens } from '../router/access';
-import { drawableAhead, loadScreenSchema, startScreenCalls } from '../router/screen-routes';
+import { drawableAhead, loadScreenSchemas, startScreenCalls } from '../router/screen-routes';
 import { PRESS_TTL_MS } from '../request/prefetch';
 import { useGuardPending } from '../router/guard-context';
 import { useDocumentTitle } from '../router/use-document-title';
@@ -120,20 +120,14 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
     if (!roles) return;
     let live = true;
     let cancel = whenIdle(() => {
-      const screens = menuScreens(shell.screens, roles).filter((s) => !s.externalUrl);
-      const loads = screens.map((s) =>
-        loadScreenSchema(s).then(
-          () => s,
-          () => null,
-        ),
-      );
+      const loading = loadScreenSchemas(menuScreens(shell.screens, roles));
       if (!layout.keepAlive) return;
-      void Promise.all(loads).then((loaded) => {
-        const todo = loaded.filter((s): s is NonNullable<typeof s> => !!s && s.kind === 'resource');
+      void loading.then((loaded) => {
+        const todo = loaded.filter((l) => l.screen.kind === 'resource').map((l) => l.screen.path);
         const next = () => {
-          const s = todo.shift();
-          if (!live || !s) return;
-          ahead.add(s.path);
+          const path = todo.shift();
+          if (!live || !path) return;
+          ahead.add(path);
           cancel = whenIdle(next, AHEAD_EVERY_MS);
         };
         next();

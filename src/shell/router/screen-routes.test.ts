@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource, ScreenRoute } from '../../schema';
 import { finishNavigation } from './progress';
-import { drawableAhead, FIRST_ANSWERS_WAIT_MS, loadScreenSchema, screenRoutes, startScreenCalls } from './screen-routes';
+import { drawableAhead, FIRST_ANSWERS_WAIT_MS, loadScreenSchema, loadScreenSchemas, screenRoutes, startScreenCalls } from './screen-routes';
 import { shareKeptPages } from '../layout/keep-alive-context';
 import { PRESS_TTL_MS, clearPrefetched, takePrefetched } from '../request/prefetch';
 import { callHeaders } from '../request/client';
@@ -264,5 +264,22 @@ describe('drawableAhead', () => {
     await loadScreenSchema(custom);
     expect(drawableAhead('/ahead-custom')).toBe(false);
     expect(drawableAhead('/nowhere')).toBe(false);
+  });
+});
+
+describe('loadScreenSchemas', () => {
+  it('gives each screen with its schema, leaving out external links and schemas that failed to load', async () => {
+    const ok: ScreenRoute = { ...screenLoadedOn(Promise.resolve()), name: 'menuOk', path: '/menu-ok', load: () => Promise.resolve(listed) };
+    const failing: ScreenRoute = { ...ok, name: 'menuFailing', path: '/menu-failing', load: () => Promise.reject(new Error('chunk gone')) };
+    const external: ScreenRoute = {
+      ...ok,
+      name: 'menuExternal',
+      path: '/menu-external',
+      externalUrl: 'https://example.com',
+      load: vi.fn(() => Promise.resolve(listed)),
+    };
+    const loaded = await loadScreenSchemas([ok, failing, external]);
+    expect(loaded.map((l) => [l.screen.name, l.resource])).toEqual([['menuOk', listed]]);
+    expect(external.load).not.toHaveBeenCalled();
   });
 });

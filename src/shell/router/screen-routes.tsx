@@ -92,11 +92,16 @@ const screensByPath = new Map<string, ScreenRoute>();
  */
 export function startScreenCalls(href: string, ttl?: number): void {
   const url = new URL(href, window.location.origin);
-  const screen = screensByPath.get(url.pathname);
-  const schema = screen && schemas.get(screen.name);
-  if (!screen || !schema || statusOf(schema) !== 'fulfilled') return;
+  const screen = screenWithSchemaIn(url.pathname);
   // the schema is in: its then() runs in the microtask queued here, before React's render of the click
-  void firstCalls(screen, url, ttl)?.catch(() => {});
+  if (screen) void firstCalls(screen, url, ttl)?.catch(() => {});
+}
+
+/** The screen given a route at `pathname`, when its schema has loaded already. */
+function screenWithSchemaIn(pathname: string): ScreenRoute | undefined {
+  const screen = screensByPath.get(pathname);
+  const schema = screen && schemas.get(screen.name);
+  return schema && statusOf(schema) === 'fulfilled' ? screen : undefined;
 }
 
 /**
@@ -107,9 +112,27 @@ export function startScreenCalls(href: string, ttl?: number): void {
  * onPointerEnter={() => drawableAhead('/staff') && ahead.add('/staff')}
  */
 export function drawableAhead(href: string): boolean {
-  const screen = screensByPath.get(new URL(href, window.location.origin).pathname);
-  const schema = screen && schemas.get(screen.name);
-  return !!screen && screen.kind === 'resource' && !!schema && statusOf(schema) === 'fulfilled';
+  return screenWithSchemaIn(new URL(href, window.location.origin).pathname)?.kind === 'resource';
+}
+
+/**
+ * The schemas of `screens` (a user's menu, external links left out), loaded once and shared with their
+ * routes: each screen with its schema, those that failed to load left out. The layout loads them
+ * while the browser is idle and draws their lists ahead; the runtime's `menuResources` reads them.
+ *
+ * @example
+ * const loaded = await loadScreenSchemas(menuScreens(screens, roles)); // [{ screen, resource }, …]
+ */
+export function loadScreenSchemas(screens: readonly ScreenRoute[]): Promise<{ screen: ScreenRoute; resource: Resource }[]> {
+  const loads = screens
+    .filter((s) => !s.externalUrl)
+    .map((screen) =>
+      loadScreenSchema(screen).then(
+        (resource) => ({ screen, resource }),
+        () => null,
+      ),
+    );
+  return Promise.all(loads).then((all) => all.filter((l): l is { screen: ScreenRoute; resource: Resource } => !!l));
 }
 
 export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => void): RouteObject[] {
