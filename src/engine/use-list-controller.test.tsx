@@ -307,6 +307,47 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
   });
 
+  it("takes a drawn-ahead list's visit answer once, not again as later states copy the visit's", async () => {
+    const { rt } = setup('/x');
+    const taken: string[] = [];
+    let early: Record<string, unknown> = {};
+    rt.runtime.arrived = (binding) => {
+      const data = early[binding.path];
+      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+    };
+    // answers come a little later, as a server's do: the rows on screen show first
+    const call = rt.runtime.call;
+    rt.runtime.call = ((b, i, o) => new Promise((r) => setTimeout(r, 30)).then(() => call(b, i, o))) as typeof call;
+    let ahead = true;
+    let list: ReturnType<typeof useListController> | undefined;
+    function Page() {
+      list = useListController(res);
+      return null;
+    }
+    const view = (mode: 'hidden' | 'visible') => (
+      <MemoryRouter initialEntries={['/x']}>
+        <RuntimeProvider value={rt.runtime}>
+          <Activity mode={mode}>
+            <DrawnAheadContext.Provider value={ahead}>
+              <Page />
+            </DrawnAheadContext.Provider>
+          </Activity>
+        </RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { rerender } = render(view('hidden'));
+    await act(async () => {});
+    early = { '/x/list': { list: rows, total: 42 } };
+    ahead = false;
+    await act(async () => rerender(view('visible')));
+    await waitFor(() => expect(taken).toEqual(['/x/list']));
+    // a smaller page: the rows on screen show at once, in a state copied from the visit's
+    await act(async () => list!.setPage(1, 1));
+    expect(list!.rows).toHaveLength(1);
+    await waitFor(() => expect(list!.rows).toHaveLength(0)); // the page's own answer (this fake's: none)
+    expect(taken).toEqual(['/x/list']);
+  });
+
   it('without an answer in, the first render is empty and the list is asked for', async () => {
     const { rt, wrapper } = setup('/staff');
     rt.runtime.arrived = () => undefined;

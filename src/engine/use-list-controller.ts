@@ -222,12 +222,16 @@ export function useListController(resource: Resource): ListController {
       take: visit.take,
     });
   }
-  // ...and is the list's answer for that query: taken, and not asked again by the effect below
+  // ...and is the list's answer for that query: taken, once (later states copied from this one carry
+  // the same `take`; a second call would take another answer prefetched for the same URL since), and
+  // not asked again by the effect below
+  const visitTake = shown.take;
+  const visitQuery = shown.query;
   useLayoutEffect(() => {
-    if (!shown.take) return;
-    shown.take();
-    if (!last.current) last.current = { key: JSON.stringify(shown.query), version: 0, ac: new AbortController(), done: true };
-  }, [shown]);
+    if (!visitTake) return;
+    visitTake();
+    if (!last.current) last.current = { key: JSON.stringify(visitQuery), version: 0, ac: new AbortController(), done: true };
+  }, [visitTake]);
   const versionRef = useRef(version);
   versionRef.current = version;
   // Unmounted, or hidden with its effects paused (a kept page left with a dialog open): a request
