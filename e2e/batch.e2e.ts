@@ -221,8 +221,14 @@ describe('batch order assign and close', () => {
       // one merchant and one store for all rows
       await box.locator('#merchantId').click();
       await box.locator('#merchantId').pressSequentially(`${prefix}甲`);
-      await settledOptions(page, (l) => l.includes(`${prefix}甲商户`));
+      // the typed keyword's own answer (only 甲 matches it): an earlier keyword's list also holds 甲 and
+      // 乙, and a click as it is swapped for the final one can land between options and pick nothing
+      await settledOptions(page, (l) => JSON.stringify(l) === JSON.stringify([`${prefix}甲商户`]));
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${prefix}甲商户` }).click();
+      await box
+        .locator('.ant-form-item', { has: page.locator('#merchantId') })
+        .locator('.ant-select-selection-item', { hasText: `${prefix}甲商户` })
+        .waitFor();
       const offered = await openOptions(page, box.locator('#storeId'));
       assert.deepEqual(offered, [`${prefix}甲门店`], "the merchant's assignable store");
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${prefix}甲门店` }).click();
