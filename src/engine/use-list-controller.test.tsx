@@ -36,6 +36,37 @@ function setup(url: string, extra: Resource = staff) {
   return { rt, wrapper, location: () => location, extra };
 }
 
+/**
+ * `Page` drawn ahead as the keep-alive outlet draws it (hidden, its effects not run), the runtime's
+ * `arrived` answering from what `visit` puts in; `visit(answers)` then shows the page. `taken` lists
+ * the paths whose early answers were taken.
+ */
+function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boolean }) => null) {
+  const taken: string[] = [];
+  let early: Record<string, unknown> = {};
+  rt.runtime.arrived = (binding) => {
+    const data = early[binding.path];
+    return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+  };
+  const view = (ahead: boolean) => (
+    <MemoryRouter initialEntries={['/x']}>
+      <RuntimeProvider value={rt.runtime}>
+        <Activity mode={ahead ? 'hidden' : 'visible'}>
+          <DrawnAheadContext.Provider value={ahead}>
+            <Page ahead={ahead} />
+          </DrawnAheadContext.Provider>
+        </Activity>
+      </RuntimeProvider>
+    </MemoryRouter>
+  );
+  const { rerender } = render(view(true));
+  const visit = async (answers: Record<string, unknown>) => {
+    early = answers;
+    await act(async () => rerender(view(false)));
+  };
+  return { taken, visit };
+}
+
 function Loc({ onChange }: { onChange: (s: string) => void }) {
   const l = useLocation();
   onChange(l.search);
@@ -259,16 +290,9 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
 
   it("a list drawn ahead shows the rows and counts that arrived by its visit in the visit's own render, asking nothing again", async () => {
     const { rt } = setup('/x');
-    const taken: string[] = [];
-    let early: Record<string, unknown> = {};
-    rt.runtime.arrived = (binding) => {
-      const data = early[binding.path];
-      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
-    };
     const seen: { ahead: boolean; rows: number; all: number; waiting: boolean }[] = [];
     const drawn: typeof seen = [];
-    let ahead = true;
-    function Page() {
+    function Page({ ahead }: { ahead: boolean }) {
       const l = useListController(res);
       const c = useCounts(res, l.state.filters, l.version);
       const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting };
@@ -277,29 +301,15 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
       useLayoutEffect(() => void seen.push(now));
       return null;
     }
-    // drawn ahead as the keep-alive outlet draws it: hidden, its effects not run
-    const view = (mode: 'hidden' | 'visible') => (
-      <MemoryRouter initialEntries={['/x']}>
-        <RuntimeProvider value={rt.runtime}>
-          <Activity mode={mode}>
-            <DrawnAheadContext.Provider value={ahead}>
-              <Page />
-            </DrawnAheadContext.Provider>
-          </Activity>
-        </RuntimeProvider>
-      </MemoryRouter>
-    );
-    const { rerender } = render(view('hidden'));
+    const { taken, visit } = drawnAhead(rt, Page);
     await act(async () => {});
     // drawn empty, nothing run or asked while hidden
     expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true });
     expect(seen).toEqual([]);
     expect(rt.calls).toEqual([]);
     // the menu's click asked for them; they are in as the page is visited
-    early = { '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } };
-    ahead = false;
     seen.length = 0;
-    await act(async () => rerender(view('visible')));
+    await visit({ '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } });
     // every commit of the visit shows them: none with an empty table first
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && r.all === 7 && !r.waiting)).toBe(true);
@@ -309,37 +319,17 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
 
   it("takes a drawn-ahead list's visit answer once, not again as later states copy the visit's", async () => {
     const { rt } = setup('/x');
-    const taken: string[] = [];
-    let early: Record<string, unknown> = {};
-    rt.runtime.arrived = (binding) => {
-      const data = early[binding.path];
-      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
-    };
     // answers come a little later, as a server's do: the rows on screen show first
     const call = rt.runtime.call;
     rt.runtime.call = ((b, i, o) => new Promise((r) => setTimeout(r, 30)).then(() => call(b, i, o))) as typeof call;
-    let ahead = true;
     let list: ReturnType<typeof useListController> | undefined;
     function Page() {
       list = useListController(res);
       return null;
     }
-    const view = (mode: 'hidden' | 'visible') => (
-      <MemoryRouter initialEntries={['/x']}>
-        <RuntimeProvider value={rt.runtime}>
-          <Activity mode={mode}>
-            <DrawnAheadContext.Provider value={ahead}>
-              <Page />
-            </DrawnAheadContext.Provider>
-          </Activity>
-        </RuntimeProvider>
-      </MemoryRouter>
-    );
-    const { rerender } = render(view('hidden'));
+    const { taken, visit } = drawnAhead(rt, Page);
     await act(async () => {});
-    early = { '/x/list': { list: rows, total: 42 } };
-    ahead = false;
-    await act(async () => rerender(view('visible')));
+    await visit({ '/x/list': { list: rows, total: 42 } });
     await waitFor(() => expect(taken).toEqual(['/x/list']));
     // a smaller page: the rows on screen show at once, in a state copied from the visit's
     await act(async () => list!.setPage(1, 1));
