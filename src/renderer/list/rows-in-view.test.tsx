@@ -99,14 +99,19 @@ describe('useRowsInView', () => {
     expect(draws.at(-1)).toEqual([page(3, 10), 0]);
   });
 
-  it('draws everything at once while its page is hidden (no box)', async () => {
+  it('draws everything at once while its page is hidden, without reading its box (that would lay a kept page out)', async () => {
     laidOut(300);
     const draws: [string[], number][] = [];
     const onDraw = (d: string[], s: number) => draws.push([d, s]);
     const { rerender } = render(<Body records={page(1)} onDraw={onDraw} />);
     await new Promise((r) => setTimeout(r, 50));
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 0, height: 0 } as DOMRect);
+    // a kept page left (content-visibility: hidden) or a page drawn ahead (display: none)
+    vi.spyOn(HTMLElement.prototype, 'checkVisibility').mockReturnValue(false);
+    const box = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    box.mockClear();
     rerender(<Body records={page(2)} onDraw={onDraw} />);
     expect(draws.at(-1)).toEqual([page(2), 0]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(box).not.toHaveBeenCalled();
   });
 });

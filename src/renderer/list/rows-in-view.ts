@@ -22,6 +22,14 @@ import { afterPaint } from '../../engine/after-paint';
 /** Fewer rows left for the second step than this: all of them go in the first. */
 const LEAST_LEFT = 4;
 
+/**
+ * Whether the element is drawn: not under `display: none` (a page drawn ahead) nor in a kept page's
+ * skipped contents (`content-visibility: hidden`), where reading its box would lay that page out.
+ */
+function shown(el: HTMLElement): boolean {
+  return typeof el.checkVisibility !== 'function' || el.checkVisibility();
+}
+
 export interface RowsInView {
   /** how many rows to draw now (all of them: `records.length`) */
   upTo: number;
@@ -43,9 +51,9 @@ export function useRowsInView(body: RefObject<HTMLElement | null>, records: read
 
   let upTo = records?.length ?? 0;
   const el = body.current;
-  if (records && rowHeight.current && el && !allowAll.current && records.length - LEAST_LEFT > 0) {
+  if (records && rowHeight.current && el && !allowAll.current && records.length - LEAST_LEFT > 0 && shown(el)) {
     // where the body is now (read as the answer's render begins, the page laid out by the last frame
-    // and nothing changed since: no layout is forced); none while hidden
+    // and nothing changed since: no layout is forced)
     const box = el.getBoundingClientRect();
     if (box.height > 0) {
       // the rows that reach into the window, and one more
@@ -73,8 +81,7 @@ export function useRowsInView(body: RefObject<HTMLElement | null>, records: read
       }
       const tbody = body.current;
       const rows = tbody?.querySelectorAll(':scope > tr[data-row-key]').length ?? 0;
-      if (!tbody || !rows || document.visibilityState === 'hidden') return;
-      // a hidden page (display: none, or its contents skipped) has no box
+      if (!tbody || !rows || document.visibilityState === 'hidden' || !shown(tbody)) return;
       const height = tbody.getBoundingClientRect().height;
       if (height > 0) rowHeight.current = height / rows;
     });
