@@ -11,9 +11,7 @@
  *    is what the page spent besides waiting for the API (issue 10: at most 50 ms); where the result
  *    shows the answers of several requests sent together (a detail's record and its timeline), from the
  *    first one sent to the last one's last byte: the page cannot show it before that;
- *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click);
- *  - `inViewMs`: for page size 50, until the rows in the window are the new page's (its rows below the
- *    window follow in the next task: src/renderer/list/rows-in-view.ts); `resultMs` waits for all 50.
+ *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
  * Both pages are ProTable pages, so one set of selectors drives them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -25,8 +23,6 @@ export interface InteractionFigures {
   /** the request's own time (Resource Timing: sent → answer's last byte), for interactions that need one */
   apiMs: number | null;
   inpMs: number;
-  /** until the window shows the result, where that comes before the whole result (`Step.inView`) */
-  inViewMs?: number;
 }
 
 /** Installed before the page's own scripts: request start times, input start times, Event Timing. */
@@ -62,8 +58,6 @@ interface Step {
   act: (page: Page) => Promise<void>;
   /** page expression, given `sig0` (ROWS_SIG before the step): true once the result shows */
   done: string;
-  /** page expression: true once the part of the result in the window shows (when `done` waits for more) */
-  inView?: string;
 }
 
 /** A column's checkbox in the column settings: ours (ColumnSettings.tsx) or ProTable's own (the hand-written page). */
@@ -95,8 +89,6 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
       },
       act: (p) => p.locator('.ant-select-item-option[title*="50"]').click(),
       done: `document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 50`,
-      // more rows than the twenty before, and no blank standing for rows to come within the window
-      inView: `document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length > 20 && [...document.querySelectorAll('.list-rows-to-come')].every((b) => b.getBoundingClientRect().top >= innerHeight)`,
     },
     {
       name: 'page size 20',
@@ -164,7 +156,7 @@ export async function armStep(page: Page, step: Step): Promise<void> {
   await page.waitForTimeout(300);
   await page.evaluate(`(() => {
     sessionStorage.__th = document.querySelectorAll('.ant-table-thead th').length;
-    window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__viewAt = undefined; window.__req = []; window.__events = [];
+    window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__req = []; window.__events = [];
     const sig0 = window.__sig0;
     // checked in the frame after the DOM or the URL changed, not in every frame: the check reads the
     // rows' visibility, which restyles the page, and a page rendering in slices (a React transition)
@@ -177,7 +169,6 @@ export async function armStep(page: Page, step: Step): Promise<void> {
       if (location.href !== path) { path = location.href; dirty = true; }
       if (!dirty || window.__start === undefined) return;
       dirty = false;
-      ${step.inView ? `if (window.__viewAt === undefined && (${step.inView})) window.__viewAt = performance.now();` : ''}
       if (window.__doneAt === undefined && (${step.done})) { window.__doneAt = performance.now(); mo.disconnect(); }
     };
     const frame = () => { check(); if (window.__doneAt === undefined) requestAnimationFrame(frame); };
@@ -189,11 +180,10 @@ export async function armStep(page: Page, step: Step): Promise<void> {
 export async function stepFigures(page: Page, step: Step): Promise<InteractionFigures & { startMs: number; doneAtMs: number }> {
   await page.waitForFunction(() => (window as any).__doneAt !== undefined, undefined, { timeout: 30_000 });
   await page.waitForTimeout(400); // Event Timing entries arrive after the next paint
-  const r = (await page.evaluate(`({ start: window.__start, doneAt: window.__doneAt, viewAt: window.__viewAt, req: window.__req, events: window.__events,
+  const r = (await page.evaluate(`({ start: window.__start, doneAt: window.__doneAt, req: window.__req, events: window.__events,
     res: performance.getEntriesByType('resource').filter((e) => e.startTime >= window.__start - 1).map((e) => [e.name, e.startTime, e.responseEnd]) })`)) as {
     start: number;
     doneAt: number;
-    viewAt?: number;
     req: [string, number][];
     events: [string, number, number][];
     res: [string, number, number][];
@@ -207,7 +197,6 @@ export async function stepFigures(page: Page, step: Step): Promise<InteractionFi
     resultMs: Math.round(r.doneAt - r.start),
     apiMs: step.request ? apiTime(r.res, step.answers ?? step.request, !!step.answers) : null,
     inpMs: Math.round(inp),
-    ...(step.inView ? { inViewMs: Math.round((r.viewAt ?? r.doneAt) - r.start) } : undefined),
     startMs: r.start,
     doneAtMs: r.doneAt,
   };
@@ -223,8 +212,8 @@ function apiTime(res: [string, number, number][], pattern: RegExp, all: boolean)
 async function runStep(page: Page, step: Step): Promise<InteractionFigures> {
   await armStep(page, step);
   await step.act(page);
-  const { name, beforeReqMs, resultMs, apiMs, inpMs, inViewMs } = await stepFigures(page, step);
-  return { name, beforeReqMs, resultMs, apiMs, inpMs, ...(inViewMs === undefined ? undefined : { inViewMs }) };
+  const { name, beforeReqMs, resultMs, apiMs, inpMs } = await stepFigures(page, step);
+  return { name, beforeReqMs, resultMs, apiMs, inpMs };
 }
 
 /** Runs every step once on a page already showing the list; returns the figures in order. */

@@ -87,13 +87,6 @@ async function interactions(pages: { name: string; base: string }[], storage: Re
           col.map((c) => c.apiMs),
         ).padStart(8)} ${range(overApi).padStart(26)} ${range(col.map((c) => c.inpMs)).padStart(14)}`,
       );
-      if (col[0].inViewMs !== undefined) {
-        const view = col.map((c) => c.inViewMs ?? c.resultMs);
-        const viewOverApi = col.map((c) => (c.apiMs === null ? null : (c.inViewMs ?? c.resultMs) - c.apiMs));
-        console.log(
-          `    ${'… its rows in the window'.padEnd(32)} ${''.padStart(14)} ${range(view).padStart(17)} ${''.padStart(8)} ${range(viewOverApi).padStart(26)}`,
-        );
-      }
     }
   }
   if (pages.length === 2) {

@@ -26,15 +26,11 @@
  * tableViewRender={(p) => { latest.current = p; return <StableTable latest={latest} props={p} rowKey="id" watch={[columns, t]} />; }}
  */
 import { Pagination, Table, type PaginationProps, type TableProps } from 'antd';
-import { createContext, createElement, isValidElement, memo, useContext, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { createContext, createElement, memo, useContext, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { useContext as useTableContext } from '@rc-component/context';
 import TableContext from 'rc-table/es/context/TableContext';
 import { LeanRow, leanBodyRows, ROW_CONTEXT_KEYS, type RowContext } from './lean-row';
 import { isPureRender } from './pure-render';
-import { useRowsInView } from './rows-in-view';
-import BodyRow from 'rc-table/es/Body/BodyRow';
-
-type BodyRowElement = { props: { record: unknown } };
 
 type Props = Record<string, unknown>;
 
@@ -141,23 +137,8 @@ export function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSe
   const ctx = useTableContext(TableContext, ROW_CONTEXT_KEYS) as RowContext;
   // rc-table's body children: its measure row (or false) and the rows (an array; one element when empty)
   const parts = (Array.isArray(children) ? children : [children]) as unknown[];
-  const body = useRef<HTMLTableSectionElement>(null);
-  // the records of the rows (rc-table's BodyRow elements), by position
-  const rowParts = parts.find((part): part is unknown[] => Array.isArray(part));
-  const records = rowParts?.every((row) => isValidElement(row) && row.type === BodyRow) ? rowParts.map((row) => (row as BodyRowElement).props.record) : null;
-  const { upTo, spacer } = useRowsInView(body, records);
-  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part.slice(0, upTo === records?.length ? undefined : upTo), ctx) : part));
-  if (spacer) {
-    // the rows drawn right after this paint, below the window: their height, so that nothing under the table moves
-    rows.push(
-      createElement(
-        'tr',
-        { key: 'rows-to-come', 'aria-hidden': true, className: 'list-rows-to-come' },
-        createElement('td', { colSpan: ctx.flattenColumns.length, style: { height: spacer } }),
-      ),
-    );
-  }
-  return createElement('tbody', { ...rest, ref: body }, ...(rows as ReactNode[]));
+  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part, ctx) : part));
+  return createElement('tbody', rest, ...(rows as ReactNode[]));
 }
 
 const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition, row: LeanRow } };
