@@ -121,6 +121,20 @@ interface Shown {
   take?: () => void;
 }
 
+/** The list's last request: what it asked (key + version), whether its answer is in, how to cancel it. */
+interface LastRequest {
+  key: string;
+  version: number;
+  ac: AbortController;
+  timer?: ReturnType<typeof setTimeout>;
+  done: boolean;
+}
+
+/** The request of an answer that came before the list asked (sent before the app started, or by the menu's click). */
+function answeredBefore(key: string): LastRequest {
+  return { key, version: 0, ac: new AbortController(), done: true };
+}
+
 export function useListController(resource: Resource): ListController {
   const { call, prefetch } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
@@ -202,10 +216,8 @@ export function useListController(resource: Resource): ListController {
   const [version, setVersion] = useState(0);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
 
-  // The last request: what it asked (key + version), whether its answer is in, how to cancel it.
-  const last = useRef<{ key: string; version: number; ac: AbortController; timer?: ReturnType<typeof setTimeout>; done: boolean } | null>(
-    first && { key: queryKey, version: 0, ac: new AbortController(), done: true },
-  );
+  // the answer already in counts as the first request's
+  const last = useRef<LastRequest | null>(first && answeredBefore(queryKey));
   // A list drawn ahead (the menu's, while the browser was idle) and visited now: its first answer,
   // asked for by the menu's click and in by now, shows in the visit's own render.
   const visit = useArrivedAtVisit(binding, query, toPage);
@@ -230,7 +242,7 @@ export function useListController(resource: Resource): ListController {
   useLayoutEffect(() => {
     if (!visitTake) return;
     visitTake();
-    if (!last.current) last.current = { key: JSON.stringify(visitQuery), version: 0, ac: new AbortController(), done: true };
+    if (!last.current) last.current = answeredBefore(JSON.stringify(visitQuery));
   }, [visitTake]);
   const versionRef = useRef(version);
   versionRef.current = version;
@@ -267,7 +279,7 @@ export function useListController(resource: Resource): ListController {
       }
       const ac = new AbortController();
       const timer = setTimeout(() => !ac.signal.aborted && setLoading(true), LOADING_DELAY_MS);
-      const mine = { key, version: v, ac, timer, done: false };
+      const mine: LastRequest = { key, version: v, ac, timer, done: false };
       last.current = mine;
       const askedAt = performance.now();
       call(binding, q, { signal: ac.signal })
