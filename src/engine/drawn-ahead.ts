@@ -1,14 +1,12 @@
 /**
- * Pages drawn ahead (the shell's keep-alive draws the menu's lists hidden while the browser is idle,
- * then runs their effects: a list asks for its rows then) are visited later. `useArrivedAtVisit`
- * gives a GET's answer asked for by the visit (the menu's click), when it has arrived by then, at the
- * render where such a page is first visited, so the page shows that answer in that render: not empty
- * first, nor rows as old as the idle period they were asked in. `useDrawnAhead`: whether the page
- * around is drawn ahead and not yet visited (it navigates and tells nothing until then).
+ * Pages drawn ahead (the shell's keep-alive draws the menu's lists hidden while the browser is idle)
+ * render before their answers exist. `useArrivedAtVisit` gives a GET's answer, when it has arrived by
+ * then, at the render where such a page is first visited, so the page shows with its rows and counts
+ * in that render instead of empty first.
  *
  * @example
  * const visit = useArrivedAtVisit(binding, query, toPage); // non-null only in the visit's render
- * if (visit) setRows(visit.value); // then visit.take() once that render is on screen
+ * if (visit && !hasRows) setRows(visit.value); // then visit.take() once that render is on screen
  */
 import { createContext, useContext, useState } from 'react';
 import type { ApiBinding } from '../schema';

@@ -6,11 +6,11 @@
  * const { counts, all } = useCounts(order, list.state.filters, list.version);
  * counts.pending // 12
  */
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
-import { useArrivedAtVisit, useDrawnAhead } from './drawn-ahead';
+import { useArrivedAtVisit } from './drawn-ahead';
 import { requireBinding } from './resource-helpers';
 import { filtersForCounts, type Filters } from './search-params';
 
@@ -38,30 +38,20 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
   const [counts, setCounts] = useState<Record<string, number>>(first?.value ?? {});
   const [loading, setLoading] = useState(!!binding && !first);
   const [error, setError] = useState<Error | null>(null);
-  // a list drawn ahead (its counts asked for then, while the browser was idle) and visited now: the
-  // counts asked for by the menu's click, in already, show in the visit's render, and are this
-  // search's counts (taken once on screen, not asked again)
-  const ahead = useDrawnAhead();
+  // a list drawn ahead and visited now: counts in already show in the visit's render (the effect's
+  // call below then takes the same answer, no second request)
   const visit = useArrivedAtVisit(binding, JSON.parse(key) as Record<string, unknown>, toCounts);
-  const [visitAnswer, setVisitAnswer] = useState<{ want: string; take: () => void } | null>(null);
-  if (visit) {
-    setCounts((c) => (JSON.stringify(c) === JSON.stringify(visit.value) ? c : visit.value));
+  if (visit && !Object.keys(counts).length) {
+    setCounts(visit.value);
     setLoading(false);
-    setVisitAnswer({ want: `${version}|${key}`, take: visit.take });
   }
 
   // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
   // search and version are not asked again (the rows are not either; see useListController).
   const fetched = useRef<string | null>(first ? `${version}|${key}` : null);
-  useLayoutEffect(() => {
-    if (!visitAnswer) return;
-    visitAnswer.take();
-    fetched.current = visitAnswer.want;
-  }, [visitAnswer]);
-  // counts asked before the visit of a list drawn ahead are asked again as it shows (unless the visit brought them)
   useEffect(() => {
     if (!binding) return;
-    const want = `${version}|${key}${ahead ? '|ahead' : ''}`;
+    const want = `${version}|${key}`;
     if (fetched.current === want) return;
     const ac = new AbortController();
     setLoading(true);
@@ -69,19 +59,14 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
       .then((data) => {
         if (ac.signal.aborted) return;
         const next = toCounts(data);
-        const update = () => {
-          setCounts((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next));
-          setError(null);
-        };
-        // drawn ahead (not yet visited): in a transition, in slices a click elsewhere comes before
-        if (ahead) startTransition(update);
-        else update();
+        setCounts((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next));
+        setError(null);
         fetched.current = want;
       })
       .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
       .finally(() => !ac.signal.aborted && setLoading(false));
     return () => ac.abort();
-  }, [call, binding, key, version, ahead]);
+  }, [call, binding, key, version]);
 
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   return { counts, all, loading, error };

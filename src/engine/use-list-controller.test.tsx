@@ -38,9 +38,8 @@ function setup(url: string, extra: Resource = staff) {
 
 /**
  * `Page` drawn ahead as the keep-alive outlet draws it (hidden, its effects not run), the runtime's
- * `arrived` answering from what `visit` puts in; `run()` runs its effects while it is still drawn
- * ahead (as the outlet does once the browser is idle); `visit(answers)` then shows the page. `taken`
- * lists the paths whose early answers were taken.
+ * `arrived` answering from what `visit` puts in; `visit(answers)` then shows the page. `taken` lists
+ * the paths whose early answers were taken.
  */
 function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boolean }) => null) {
   const taken: string[] = [];
@@ -49,11 +48,10 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
     const data = early[binding.path];
     return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
   };
-  let running = false;
   const view = (ahead: boolean) => (
     <MemoryRouter initialEntries={['/x']}>
       <RuntimeProvider value={rt.runtime}>
-        <Activity mode={ahead && !running ? 'hidden' : 'visible'}>
+        <Activity mode={ahead ? 'hidden' : 'visible'}>
           <DrawnAheadContext.Provider value={ahead}>
             <Page ahead={ahead} />
           </DrawnAheadContext.Provider>
@@ -66,11 +64,7 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
     early = answers;
     await act(async () => rerender(view(false)));
   };
-  const run = async () => {
-    running = true;
-    await act(async () => rerender(view(true)));
-  };
-  return { taken, visit, run };
+  return { taken, visit };
 }
 
 function Loc({ onChange }: { onChange: (s: string) => void }) {
@@ -342,58 +336,6 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     expect(list!.rows).toHaveLength(1);
     await waitFor(() => expect(list!.rows).toHaveLength(0)); // the page's own answer (this fake's: none)
     expect(taken).toEqual(['/x/list']);
-  });
-
-  /** A list drawn ahead whose effects ran before its visit: its rows and counts asked for then (`before`). */
-  function runningAhead(before: typeof rows) {
-    const rt = fakeRuntime({ '/x/list': () => ({ list: before, total: 42 }), '/x/count': () => ({ a: 1, b: 1 }) });
-    const seen: { ahead: boolean; rows: typeof rows; all: number }[] = [];
-    function Page({ ahead }: { ahead: boolean }) {
-      const l = useListController(res);
-      const c = useCounts(res, l.state.filters, l.version);
-      const now = { ahead, rows: l.rows as typeof rows, all: c.all };
-      useLayoutEffect(() => void seen.push(now));
-      return null;
-    }
-    return { rt, seen, ...drawnAhead(rt, Page) };
-  }
-
-  it('a list drawn ahead whose effects run asks for its rows and counts then, and its visit shows the answer the visit brought', async () => {
-    const before = [rows[0]];
-    const { rt, seen, run, visit, taken } = runningAhead(before);
-    await act(async () => {});
-    expect(rt.calls).toEqual([]);
-    await run();
-    await waitFor(() => expect(seen.at(-1)).toEqual({ ahead: true, rows: before, all: 2 }));
-    expect(rt.calls.map((c) => c.path).sort()).toEqual(['/x/count', '/x/list']);
-    // other rows and counts by the visit: every commit of the visit shows those, none the older ones
-    seen.length = 0;
-    await visit({ '/x/list': { list: rows, total: 42 }, '/x/count': { a: 3, b: 4 } });
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((r) => !r.ahead && r.rows.length === 2 && r.all === 7)).toBe(true);
-    await waitFor(() => expect(taken).toContain('/x/list'));
-    // the visit's answer is the list's: not asked for again
-    expect(rt.calls.filter((c) => c.path === '/x/list')).toHaveLength(1);
-  });
-
-  it('a list drawn ahead visited with the same rows keeps the rows it drew', async () => {
-    const { seen, run, visit } = runningAhead(rows);
-    await run();
-    await waitFor(() => expect(seen.at(-1)?.rows).toHaveLength(2));
-    const drawn = seen.at(-1)!.rows;
-    seen.length = 0;
-    await visit({ '/x/list': { list: JSON.parse(JSON.stringify(rows)) as typeof rows, total: 42 } });
-    // the same records with the same values: the rows drawn ahead are the ones shown (nothing redrawn)
-    expect(seen.filter((r) => !r.ahead).every((r) => r.rows === drawn)).toBe(true);
-  });
-
-  it('a list drawn ahead visited before the answer of its visit is in asks for its rows and counts again', async () => {
-    const { rt, seen, run, visit } = runningAhead([rows[0]]);
-    await run();
-    await waitFor(() => expect(seen.at(-1)?.rows).toHaveLength(1));
-    await visit({});
-    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/x/list')).toHaveLength(2));
-    await waitFor(() => expect(rt.calls.filter((c) => c.path === '/x/count')).toHaveLength(2));
   });
 
   it('without an answer in, the first render is empty and the list is asked for', async () => {

@@ -8,12 +8,12 @@
  * list.setFilters({ username: 'zhang' });   // URL → ?username=zhang, fetches page 1
  * list.rows; list.total; list.setPage(2, 20); list.refetch();
  */
-import { startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
-import { useArrivedAtVisit, useDrawnAhead } from './drawn-ahead';
+import { useArrivedAtVisit } from './drawn-ahead';
 import { afterPaint } from './after-paint';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { filtersKey, listQuery, parseListState, serializeListState, type Filters, type ListState } from './search-params';
@@ -128,24 +128,11 @@ interface LastRequest {
   ac: AbortController;
   timer?: ReturnType<typeof setTimeout>;
   done: boolean;
-  /** asked while the list was drawn ahead, not yet visited: its answer is asked again at the visit */
-  ahead?: boolean;
 }
 
 /** The request of an answer that came before the list asked (sent before the app started, or by the menu's click). */
-function answeredBefore(key: string, version = 0): LastRequest {
-  return { key, version, ac: new AbortController(), done: true };
-}
-
-/** Runs the state updates of `req`'s answer: at once, or in a transition for a list drawn ahead (not yet visited). */
-function drawn(req: LastRequest, update: () => void): void {
-  if (req.ahead) startTransition(update);
-  else update();
-}
-
-/** Whether two pages of rows hold the same records with the same values. */
-function sameRows(a: Row[], b: Row[]): boolean {
-  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+function answeredBefore(key: string): LastRequest {
+  return { key, version: 0, ac: new AbortController(), done: true };
 }
 
 export function useListController(resource: Resource): ListController {
@@ -231,21 +218,15 @@ export function useListController(resource: Resource): ListController {
 
   // the answer already in counts as the first request's
   const last = useRef<LastRequest | null>(first && answeredBefore(queryKey));
-  // A list drawn ahead (the menu's, while the browser was idle: its rows drawn from an answer asked
-  // for then) and visited now: the answer asked for by the menu's click, in by now, shows in the
-  // visit's own render. Rows drawn ahead that are still the same are kept as drawn (nothing of them
-  // is drawn again); others give way to the new answer's.
-  const ahead = useDrawnAhead();
-  const aheadRef = useRef(ahead);
-  aheadRef.current = ahead;
+  // A list drawn ahead (the menu's, while the browser was idle) and visited now: its first answer,
+  // asked for by the menu's click and in by now, shows in the visit's own render.
   const visit = useArrivedAtVisit(binding, query, toPage);
-  if (visit) {
+  if (visit && shown.answeredAt === 0) {
     const at = performance.now();
-    if (error) setError(null);
     setShown({
       state,
       query,
-      rows: sameRows(shown.rows, visit.value.list) ? shown.rows : visit.value.list,
+      rows: visit.value.list,
       total: visit.value.total,
       totalExact: visit.value.totalExact,
       askedAt: at,
@@ -258,20 +239,13 @@ export function useListController(resource: Resource): ListController {
   // not asked again by the effect below
   const visitTake = shown.take;
   const visitQuery = shown.query;
-  const versionRef = useRef(version);
-  versionRef.current = version;
   useLayoutEffect(() => {
     if (!visitTake) return;
     visitTake();
-    // a request made before the visit (drawn ahead) is older than this answer: dropped if still out
-    const cur = last.current;
-    if (cur && !cur.ahead) return;
-    if (cur && !cur.done) {
-      cur.ac.abort();
-      clearTimeout(cur.timer);
-    }
-    last.current = answeredBefore(JSON.stringify(visitQuery), versionRef.current);
+    if (!last.current) last.current = answeredBefore(JSON.stringify(visitQuery));
   }, [visitTake]);
+  const versionRef = useRef(version);
+  versionRef.current = version;
   // Unmounted, or hidden with its effects paused (a kept page left with a dialog open): a request
   // still in flight is dropped and asked again when the list shows; rows already in stay (returning
   // to a kept page sends nothing).
@@ -298,15 +272,14 @@ export function useListController(resource: Resource): ListController {
       const q = listQuery(resource, next);
       const key = JSON.stringify(q);
       const cur = last.current;
-      // asked already — unless that was before the list's visit, which asks again
-      if (cur && cur.key === key && cur.version === v && !(cur.ahead && !aheadRef.current)) return;
+      if (cur && cur.key === key && cur.version === v) return;
       if (cur && !cur.done) {
         cur.ac.abort();
         clearTimeout(cur.timer);
       }
       const ac = new AbortController();
       const timer = setTimeout(() => !ac.signal.aborted && setLoading(true), LOADING_DELAY_MS);
-      const mine: LastRequest = { key, version: v, ac, timer, done: false, ahead: aheadRef.current || undefined };
+      const mine: LastRequest = { key, version: v, ac, timer, done: false };
       last.current = mine;
       const askedAt = performance.now();
       call(binding, q, { signal: ac.signal })
@@ -316,18 +289,14 @@ export function useListController(resource: Resource): ListController {
           mine.done = true;
           const page = toPage(data);
           const answeredAt = performance.now();
-          // a list drawn ahead draws its rows in a transition, in slices a click elsewhere comes before
-          drawn(mine, () => {
-            setShown((sh) => {
-              // the rows shown ahead of the answer for this very state (rowsWithin) and still the same:
-              // nothing to draw again (compared only then, not on every answer)
-              const same = sh.state === next && sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
-              if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact)
-                return { ...sh, askedAt, answeredAt };
-              return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact, askedAt, answeredAt };
-            });
-            setError(null);
+          setShown((sh) => {
+            // the rows shown ahead of the answer for this very state (rowsWithin) and still the same:
+            // nothing to draw again (compared only then, not on every answer)
+            const same = sh.state === next && sh.rows.length === page.list.length && JSON.stringify(sh.rows) === JSON.stringify(page.list);
+            if (same && JSON.stringify(sh.query) === key && sh.total === page.total && sh.totalExact === page.totalExact) return { ...sh, askedAt, answeredAt };
+            return { state: next, query: q, rows: same ? sh.rows : page.list, total: page.total, totalExact: page.totalExact, askedAt, answeredAt };
           });
+          setError(null);
         })
         .catch((e: unknown) => {
           if (ac.signal.aborted) return;
@@ -346,8 +315,7 @@ export function useListController(resource: Resource): ListController {
 
   // Changes made through the setters below were asked for already (same key and version: nothing
   // sent twice); back/forward, links and refetch land here.
-  // (and a list drawn ahead, visited without the menu's answer in: asked again as it shows)
-  useEffect(() => fetchFor(state, version), [fetchFor, state, version, ahead]);
+  useEffect(() => fetchFor(state, version), [fetchFor, state, version]);
 
   // A new query shows other rows: the old selection no longer applies. Set only when there is one: a
   // state update that turns out unchanged still renders the whole list once to find that out.

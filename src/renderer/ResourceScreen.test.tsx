@@ -4,7 +4,7 @@ import { Activity, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
-import { clearOptionCache, DrawnAheadContext } from '../engine';
+import { clearOptionCache } from '../engine';
 import { ResourceScreen } from './ResourceScreen';
 import { DETAIL_ANSWERS_WAIT_MS } from './actions/useActionRunner';
 import { messages, mountScreen } from './testing';
@@ -564,33 +564,6 @@ describe('ResourceScreen: tabs, toolbar switch, export and bulk', () => {
     '/t/auto': (i: Record<string, unknown>) => ({ auto: i.auto }),
     '/t/close': () => ({ failed: [] }),
   };
-
-  it('drawn ahead, a list whose first tab is its default neither writes the URL nor tells its error until it is visited', async () => {
-    let visit = () => {};
-    function Ahead({ children }: { children: ReactNode }) {
-      const [ahead, setAhead] = useState(true);
-      visit = () => setAhead(false);
-      return <DrawnAheadContext.Provider value={ahead}>{children}</DrawnAheadContext.Provider>;
-    }
-    const noAll = { ...res, list: { ...res.list!, tabs: { ...res.list!.tabs!, all: false } } } as Resource;
-    const failing = { ...handlers, '/t/list': () => Promise.reject(new Error('列表暂不可用')) };
-    const { rt, location } = mountScreen(
-      <Ahead>
-        <ResourceScreen resource={noAll} />
-      </Ahead>,
-      failing,
-      { url: '/t' },
-    );
-    // its effects run while drawn ahead: the list was asked for and failed
-    await waitFor(() => expect(rt.calls.some((c) => c.path === '/t/list')).toBe(true));
-    await act(() => new Promise((r) => setTimeout(r, 100)));
-    expect(location().get('tab')).toBeNull();
-    expect(screen.queryByText('列表暂不可用')).toBeNull();
-    // visited: the first tab goes into the URL and the failure is told
-    await act(async () => visit());
-    await waitFor(() => expect(location().get('tab')).toBe('open'));
-    expect(await screen.findAllByText('列表暂不可用')).not.toHaveLength(0);
-  });
 
   it('shows tab counts following the filters, formats money, and switches tab through the URL', async () => {
     const { rt, location } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t?title=a' });

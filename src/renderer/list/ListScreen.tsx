@@ -40,7 +40,6 @@ import {
   listTabs,
   ALL_TAB,
   optionsReadable,
-  useDrawnAhead,
   type Row,
 } from '../../engine';
 import { useT } from '../i18n';
@@ -144,11 +143,9 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   }, [formValues]); // follows the URL's filters only
   const initialFormValues = useRef(formValues).current;
 
-  // a list drawn ahead (not yet visited) says nothing: its error, if any, shows as it is visited
-  const ahead = useDrawnAhead();
   useEffect(() => {
-    if (list.error && !ahead) message.error(list.error.message);
-  }, [list.error, message, ahead]);
+    if (list.error) message.error(list.error.message);
+  }, [list.error, message]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
   const opWidth = operationColumnWidth(
@@ -213,10 +210,9 @@ function ListScreenBody({ resource }: { resource: Resource }) {
 
   // Without an "all" tab the first tab is the default: put it in the URL so the query filters by it.
   const firstTab = tabs?.all === false ? tabItems[0]?.key : undefined;
-  // (not before the list is visited: drawn ahead, its URL is not the address bar's)
   useEffect(() => {
-    if (firstTab && !list.state.tab && !ahead) list.setTab(firstTab, { replace: true });
-  }, [firstTab, list.state.tab, list.setTab, ahead]);
+    if (firstTab && !list.state.tab) list.setTab(firstTab, { replace: true });
+  }, [firstTab, list.state.tab, list.setTab]);
 
   // the table's props at ProTable's latest render: StableTable's functions call these
   const latestTable = useRef<Record<string, unknown>>(undefined);

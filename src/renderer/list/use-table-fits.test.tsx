@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
-import { useLayoutEffect, useRef } from 'react';
-import { DrawnAheadContext } from '../../engine';
+import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTableFits } from './use-table-fits';
 
@@ -42,36 +41,5 @@ describe('useTableFits', () => {
     const seen: boolean[] = [];
     render(<Probe minWidth={1200} onFits={(f) => seen.push(f)} />);
     expect(seen.every((f) => f)).toBe(true);
-  });
-
-  it("a page drawn ahead (outside the document) measures as it is visited, in the visit's own commit", () => {
-    withTableWidth(1000);
-    const seen: boolean[] = [];
-    // what each commit holds
-    function Shown({ fits }: { fits: boolean }) {
-      useLayoutEffect(() => void seen.push(fits));
-      return null;
-    }
-    const view = (ahead: boolean) => (
-      <DrawnAheadContext.Provider value={ahead}>
-        <PageProbe minWidth={1200} />
-      </DrawnAheadContext.Provider>
-    );
-    function PageProbe({ minWidth }: { minWidth: number }) {
-      const box = useRef<HTMLDivElement>(null);
-      const fits = useTableFits(box, minWidth);
-      return (
-        <div ref={box}>
-          <div className="ant-table-wrapper" />
-          <Shown fits={fits} />
-        </div>
-      );
-    }
-    const { rerender } = render(view(true));
-    // not measured while drawn ahead (nothing there is laid out)
-    expect(seen).toEqual([true]);
-    rerender(view(false));
-    // measured in the visit's commit (its layout effects, before the browser paints)
-    expect(seen.at(-1)).toBe(false);
   });
 });

@@ -20,31 +20,21 @@
  *
  * A page drawn ahead (`pre`, KeepAliveOutlet's `prerender`) is rendered by React hidden (<Activity>:
  * at its lowest priority, its effects not run) into a box of its own outside the document, so nothing
- * of it can be found, hit or read until it is visited. In the next idle period it is made visible to
- * React (in a transition), still outside the document and still drawn ahead (DrawnAheadContext): its
- * effects run then — its list asks for its rows and counts and draws them, ProTable and the query
- * form settle their own state — and nothing of it navigates or shows a message until it is visited.
- * The visit then draws only what its own answer changed (menu → /staff: the visit's render no longer
- * mounts the page's effects nor creates its rows; the ProTable and query-form renders those effects
- * set off left the click). Every page is drawn into such a box (a portal),
+ * of it can be found, hit or read until it is visited. Every page is drawn into such a box (a portal),
  * put in the page's place before the page's own effects run as it first shows (the box's holder comes
  * first among its siblings, so its layout effect runs before theirs): the page's measures read it laid out.
  *
  * @example
  * <KeptPage active={p === path}>{kept.element}</KeptPage>
  */
-import { Activity, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DrawnAheadContext } from '../../engine/drawn-ahead';
-import { whenIdle } from '../../engine/idle';
 
 /** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
 const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
 
 const HIDDEN = { contentVisibility: 'hidden' } as const;
-
-/** At most how long a page drawn ahead waits for the browser to be idle before its effects run. */
-const RUN_AHEAD_WITHIN_MS = 2000;
 
 /** Puts the page's box into the kept page's element once the page is visited (before the page's own layout effects). */
 function BoxHolder({ box, pre }: { box: HTMLElement; pre: boolean }) {
@@ -58,12 +48,6 @@ function BoxHolder({ box, pre }: { box: HTMLElement; pre: boolean }) {
 
 export function KeptPage({ active, pre = false, children }: { active: boolean; pre?: boolean; children: ReactNode }) {
   const [deep, setDeep] = useState(false);
-  // a page drawn ahead, its effects running (see above): once the browser is idle after its drawing
-  const [running, setRunning] = useState(false);
-  useEffect(() => {
-    if (!pre || running) return;
-    return whenIdle(() => startTransition(() => setRunning(true)), RUN_AHEAD_WITHIN_MS);
-  }, [pre, running]);
   const [body] = useState(() => {
     const el = document.createElement('div');
     el.className = 'kept-page-body';
@@ -100,7 +84,7 @@ export function KeptPage({ active, pre = false, children }: { active: boolean; p
     <div ref={box} className="kept-page" style={active ? undefined : HIDDEN} aria-hidden={active ? undefined : true} hidden={pre || undefined}>
       <BoxHolder box={body} pre={pre} />
       {createPortal(
-        <Activity mode={(pre && !running) || (deep && !active) ? 'hidden' : 'visible'}>
+        <Activity mode={pre || (deep && !active) ? 'hidden' : 'visible'}>
           <DrawnAheadContext.Provider value={pre}>{children}</DrawnAheadContext.Provider>
         </Activity>,
         body,
