@@ -274,6 +274,28 @@ describe('ResourceScreen: staff list', () => {
     await waitFor(() => expect(header().querySelector('.ant-table-column-sorter-down.active')).toBeTruthy());
   });
 
+  it("a list opened with a sort in its URL (a link, a reload) shows it in the header, and the header's click goes on from it", async () => {
+    const { rt, location } = mountScreen(
+      <ResourceScreen resource={staff} />,
+      { '/user/list': page },
+      { url: '/staff?sortField=createdAt&sortOrder=ascend', user: me },
+    );
+    await screen.findByText('王管理');
+    expect(rt.calls[0].input).toMatchObject({ sortField: 'createdAt', sortOrder: 'ascend' });
+    const header = () =>
+      screen
+        .getAllByText(messages['common.createdAt'])
+        .map((e) => e.closest('th'))
+        .find(Boolean) as HTMLElement;
+    expect(header().querySelector('.ant-table-column-sorter-up.active')).toBeTruthy();
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    // the next order after ascending: descending (the table did not think it unsorted)
+    fireEvent.click(header());
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toMatchObject({ sortField: 'createdAt', sortOrder: 'descend' }));
+    await waitFor(() => expect(location().get('sortOrder')).toBe('descend'));
+    await waitFor(() => expect(header().querySelector('.ant-table-column-sorter-down.active')).toBeTruthy());
+  });
+
   it('the folded search form draws no control for the fields it hides, still searches on their values, and draws them unfolded', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': page }, { url: '/staff?enabled=true', user: me });
     await screen.findByText('王管理');

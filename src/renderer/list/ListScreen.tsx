@@ -536,8 +536,15 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // the rows on screen and their page: a new answer draws the table and its pager, not ProTable
   const onPageChange = useCallback((current: number, pageSize: number) => live.current.list.setPage(current, pageSize), []);
   const shownRows = useMemo<ShownRows>(
-    () => ({ dataSource: list.rows, current: shown.current, pageSize: shown.pageSize, total: list.total, onPageChange }),
-    [list.rows, shown.current, shown.pageSize, list.total, onPageChange],
+    () => ({
+      dataSource: list.rows,
+      current: shown.current,
+      pageSize: shown.pageSize,
+      total: list.total,
+      onPageChange,
+      sort: { field: shown.sortField, order: shown.sortOrder },
+    }),
+    [list.rows, shown.current, shown.pageSize, list.total, onPageChange, shown.sortField, shown.sortOrder],
   );
 
   return (

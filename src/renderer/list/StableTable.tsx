@@ -196,6 +196,26 @@ export interface ShownRows {
   total: number;
   /** the pager's page or page size chosen (instead of the table's own pagination.onChange) */
   onPageChange?: (current: number, pageSize: number) => void;
+  /**
+   * The sort these rows are in: the sortable columns' headers show it (antd's `sortOrder`, null on
+   * the others), whether it came from a header's click, the URL (a link, a reload, back or forward) or
+   * a reset. Left out, the headers keep the table's own sort state.
+   */
+  sort?: { field?: string; order?: 'ascend' | 'descend' };
+}
+
+type Column = Record<string, unknown>;
+
+/** `columns` with each sortable one's `sortOrder` set from `sort` (the same array while nothing changes). */
+function withSortOrder(columns: unknown, sort: ShownRows['sort'], cache: Map<string, unknown>): unknown {
+  if (!sort || !Array.isArray(columns)) return columns;
+  const key = `${sort.field ?? ''}|${sort.order ?? ''}`;
+  if (cache.get('sort:in') === columns && cache.get('sort:key') === key) return cache.get('sort:out');
+  const out = (columns as Column[]).map((c) => (c.sorter ? { ...c, sortOrder: c.key === sort.field && sort.order ? sort.order : null } : c));
+  cache.set('sort:in', columns);
+  cache.set('sort:key', key);
+  cache.set('sort:out', out);
+  return out;
 }
 
 /**
@@ -232,6 +252,7 @@ function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
   const { dataSource: ownRows, pagination, ...rest } = tableOnly(props);
   const dataSource = shown ? shown.dataSource : ownRows;
   const forwarded = forwardFunctions(rest, latest, cache) as TableProps<Record<string, unknown>>;
+  const columns = withSortOrder(forwarded.columns, shown?.sort, cache) as TableProps<Record<string, unknown>>['columns'];
   const forwardedPager = isPlain(pagination) ? (forwardFunctions(pagination, latest, cache, ['pagination']) as PaginationProps) : undefined;
   // the latest onPageChange, behind one function for good (as the other handlers are: forwardFunctions)
   const pageChange = useRef(shown?.onPageChange);
@@ -252,6 +273,7 @@ function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
       <Table<Record<string, unknown>>
         {...forwarded}
         {...(!forwarded.scroll && !forwarded.sticky ? SKIP_SCROLLBAR_MEASURE : undefined)}
+        columns={columns}
         components={BY_POSITION}
         // the hovered row's colour comes from list.css (LeanRow draws no hover state)
         className={[forwarded.className, 'lean-rows'].filter(Boolean).join(' ')}

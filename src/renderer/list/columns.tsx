@@ -15,6 +15,16 @@ import { FoldedAway } from './search-fold';
 export const ROW_ACTIONS_KEY = '$operation';
 
 /**
+ * A sortable column's `sorter`: sorted by the server (antd sorts nothing itself without a `compare`),
+ * its header's order given by the list (StableTable `TableRows` sort, from the rows' own state). Not
+ * `true`: with any `sorter: true` column, ProTable keeps a sort state of its own, set as it mounts and
+ * at every header click (a render of ProTable in the click), and gives the headers that state's order,
+ * which never followed the URL (a sorted list reloaded or opened from a link showed no order in its
+ * header, and its first click asked for the order already shown).
+ */
+const SERVER_SORTED = Object.freeze({});
+
+/**
  * `env`: what the cells read from around them (useCellEnv, once for the list). `widths`: from listColumnWidths (field type + translated title). `layout.narrow`: a phone-sized
  * screen — the key columns come first, so the rest scroll in from the right. `layout.fixed`: whether
  * the columns the schema fixes (and the operation column) stay in place: only when the table scrolls
@@ -44,7 +54,7 @@ export function tableColumns(
       width: widths[c.field],
       fixed: layout.fixed ? c.fixed : undefined,
       hideInSearch: true,
-      sorter: field.sortable ? true : undefined,
+      sorter: field.sortable ? SERVER_SORTED : undefined,
       render: (_: ReactNode, record: Row) => fieldCell({ resource, record, name: c.field, render: c.render, also: c.also }, env),
     };
   });
