@@ -206,16 +206,10 @@ export interface ShownRows {
 
 type Column = Record<string, unknown>;
 
-/** `columns` with each sortable one's `sortOrder` set from `sort` (the same array while nothing changes). */
-function withSortOrder(columns: unknown, sort: ShownRows['sort'], cache: Map<string, unknown>): unknown {
+/** `columns` with each sortable one's `sortOrder` set from `sort` (as they are without a `sort`). */
+function withSortOrder(columns: unknown, sort: ShownRows['sort']): unknown {
   if (!sort || !Array.isArray(columns)) return columns;
-  const key = `${sort.field ?? ''}|${sort.order ?? ''}`;
-  if (cache.get('sort:in') === columns && cache.get('sort:key') === key) return cache.get('sort:out');
-  const out = (columns as Column[]).map((c) => (c.sorter ? { ...c, sortOrder: c.key === sort.field && sort.order ? sort.order : null } : c));
-  cache.set('sort:in', columns);
-  cache.set('sort:key', key);
-  cache.set('sort:out', out);
-  return out;
+  return (columns as Column[]).map((c) => (c.sorter ? { ...c, sortOrder: c.key === sort.field && sort.order ? sort.order : null } : c));
 }
 
 /**
@@ -252,7 +246,7 @@ function Drawn({ latest, props, rowKey, watch }: StableTableProps) {
   const { dataSource: ownRows, pagination, ...rest } = tableOnly(props);
   const dataSource = shown ? shown.dataSource : ownRows;
   const forwarded = forwardFunctions(rest, latest, cache) as TableProps<Record<string, unknown>>;
-  const columns = withSortOrder(forwarded.columns, shown?.sort, cache) as TableProps<Record<string, unknown>>['columns'];
+  const columns = withSortOrder(forwarded.columns, shown?.sort) as TableProps<Record<string, unknown>>['columns'];
   const forwardedPager = isPlain(pagination) ? (forwardFunctions(pagination, latest, cache, ['pagination']) as PaginationProps) : undefined;
   // the latest onPageChange, behind one function for good (as the other handlers are: forwardFunctions)
   const pageChange = useRef(shown?.onPageChange);
