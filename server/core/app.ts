@@ -322,7 +322,14 @@ function bindingHandler(d: BindingDeps) {
         await recordAudit(
           db,
           d.nextId,
-          { kind: 'loginFailed', username: String(input.username ?? ''), resource: resource.name, action: name, ip: req.ip, detail: { reason: err.key } },
+          {
+            kind: 'loginFailed',
+            username: String(input.username ?? ''),
+            resource: resource.name,
+            action: name,
+            ip: req.ip,
+            detail: { reason: err.key, ...(Object.keys(err.values).length && { values: err.values }) },
+          },
           logError(req),
         );
       }
@@ -356,7 +363,9 @@ function bindingHandler(d: BindingDeps) {
     // knows, so the client's next request is refused wherever it lands. Rare, ~1 ms.
     if (generation !== sessionGeneration()) await d.fence();
     end?.();
-    if (reply.sent) return reply;
+    // a handler that answered itself (a file stream) may still be sending: reply.sent is only true
+    // once it ended, and an envelope sent meanwhile was a second answer (logged as a 500)
+    if (reply.sent || reply.raw.headersSent) return reply;
     return envelope(data);
   };
 }

@@ -63,6 +63,10 @@ describe('export declared in the schema (exportOf)', () => {
     const bad = await t.get('/api/store/export', { token: admin, query: { auditStatus: 'done' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.data.msg).toContain('审核状态');
+    // a column the list does not have (a field it only shows under another, or none at all) is named
+    const column = await t.get('/api/order/export', { token: admin, query: { columns: 'orderNo,customerPhone,password' } });
+    expect(column.statusCode).toBe(400);
+    expect(column.data.msg).toBe('「导出列」中的 customerPhone, password 不是此列表的列');
     const dispatcher = await t.login('dispatcher', 'dispatcher123');
     const refused = await t.get('/api/store/export', { token: dispatcher });
     expect(refused.statusCode).toBe(403);

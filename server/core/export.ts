@@ -20,6 +20,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { AnyField, AppSchema, FieldType, Resource } from '../../src/schema';
 import type { Handler, HandlerContext } from './contract';
+import { badField } from './http-errors';
 import type { I18n } from './i18n';
 import { stringifyJson } from './json';
 import { KEYSET, type KeysetCursor, type KeysetRead } from './resource';
@@ -154,7 +155,10 @@ export function exportColumns(resource: Resource, listName: string, asked: strin
       .map((s) => s.trim())
       .filter(Boolean),
   );
-  const picked = wanted.size ? all.filter((c) => wanted.has(c.field)) : [];
+  // a name that is no column of the list is said so (it was dropped, and with none left every column went)
+  const unknown = [...wanted].filter((n) => !all.some((c) => c.field === n));
+  if (unknown.length) throw badField('server.export.unknownColumns', 'server.param.columns', { value: unknown.join(', ') });
+  const picked = all.filter((c) => wanted.has(c.field));
   const names = (picked.length ? picked : all).flatMap((c) => [c.field, ...c.also]).filter((n) => resource.fields?.[n]);
   return [...new Set(names)];
 }

@@ -195,12 +195,41 @@ export function createValidation(app: AppSchema, i18n: I18n): Validation {
           names.find((name) => needsText(params.get(name)) && isBlank(data[name])),
           'server.validation.required',
         );
+        // nor may an edit clear a field the resource requires (a phone sent empty or null)
+        refuse(
+          names.find((name) => params.get(name)?.required && data[name] === null),
+          'server.validation.required',
+        );
+        // a query or form number is written in decimal digits: ajv would coerce "Infinity", "1e400",
+        // "0x10" or " 5 " and let the first two past its bounds (a 500 where the database met them)
+        if (source !== 'json') {
+          const bad = names.find((name) => numeric(schema.properties?.[name]) && !decimalText(data[name]));
+          if (bad !== undefined) refuse(bad, `server.validation.type.${numeric(schema.properties?.[bad])}`);
+        }
         if (check(data)) return data;
         const errors = describeErrors(check.errors ?? [], params, i18n, locale);
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
       };
     },
   };
+}
+
+/** 'integer' or 'number' when a property (or a list's items) holds numbers. */
+function numeric(s: Json | undefined): 'integer' | 'number' | undefined {
+  if (!s) return undefined;
+  const types: unknown[] = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('array') && s.items) return numeric(s.items);
+  if (types.includes('string')) return undefined;
+  return types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : undefined;
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/** A number as a query or form sends it: decimal digits that make a finite number (or a list of them). */
+function decimalText(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(decimalText);
+  if (typeof value === 'number') return Number.isFinite(value);
+  return typeof value !== 'string' || (NUMBER_TEXT.test(value) && Number.isFinite(Number(value)));
 }
 
 function isList(s: Json): boolean {

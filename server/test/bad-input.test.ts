@@ -51,6 +51,10 @@ describe('paging', () => {
       await t.get('/api/order/list', { token: admin, query: { pageSize: 200, current: '46116860184273880' }, locale: 'en-US' }),
       /^Page must be at most 1000000$|^Page .*1000000/,
     );
+    // what ajv would coerce to a number past every bound (a 500 where the database met Infinity)
+    for (const current of ['Infinity', '-Infinity', '1e400', '0x10', ' 5'])
+      refused(await t.get('/api/order/list', { token: admin, query: { current } }), /^页码 必须是整数$/);
+    refused(await t.get('/api/operationLog/list', { token: admin, query: { pageSize: 'Infinity' }, locale: 'en-US' }), /^Page size must be a whole number$/);
     const last = await t.get('/api/order/list', { token: admin, query: { pageSize: 200, current: 1_000_000 } });
     expect(last.data.code).toBe(0);
     expect(last.data.data.list).toEqual([]);
@@ -124,6 +128,13 @@ describe('required text sent blank', () => {
     refused(await t.postForm('/api/order/edit', { id: orderId, customerName: '' }, undefined, { token: admin }), /^客户姓名 不能为空$/);
     refused(await t.post('/api/order/edit', { id: orderId, customerName: null }, { token: admin }), /^客户姓名 不能为空$/);
     expect((await t.get('/api/order/getById', { token: admin, query: { id: orderId } })).data.data.customerName).toBe(before);
+  });
+  test('a required phone sent empty or null in an edit answers 400; the order keeps its phone', async () => {
+    const phone = async () => (await t.db.query<{ p: string }>('SELECT customer_phone AS p FROM orders WHERE id = $1', [orderId])).rows[0].p;
+    const before = await phone();
+    refused(await t.postForm('/api/order/edit', { id: orderId, customerPhone: '' }, undefined, { token: admin }), /^客户电话 不能为空$/);
+    refused(await t.post('/api/order/edit', { id: orderId, customerPhone: null }, { token: admin }), /^客户电话 不能为空$/);
+    expect(await phone()).toBe(before);
   });
   test('a store renamed to spaces answers 400 naming the name', async () => {
     const store = (await t.db.query<{ id: bigint }>('SELECT id FROM stores ORDER BY id LIMIT 1')).rows[0].id;

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   /** seed demo accounts and sample data (default true) */
   demo?: boolean;
   session?: BuildAppOptions['session'];
+  /** Fastify's logger (default none): a test that reads what the server logged */
+  logger?: BuildAppOptions['logger'];
   /** serve this folder as the built console (default: none) */
   staticDir?: string | false;
   /** schema folder (default schemas/); core tests use fixture resources */
@@ -119,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       session: { ...SESSION_DEFAULTS, ...options.session },
       staticDir: options.staticDir ?? false,
       trustProxy: options.trustProxy,
+      logger: options.logger,
     });
     await app.ready();
   } catch (err) {

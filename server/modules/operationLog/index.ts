@@ -3,9 +3,9 @@
  * (server/core/audit.ts) — it records nothing itself — and names every resource, action, field and
  * value in the reader's locale from the schemas.
  */
-import { CODES } from '../../../src/schema/codes';
-import { HttpError, type HandlerContext, type ModuleHandlers, type ServerModule } from '../../core/contract';
+import { type HandlerContext, type ModuleHandlers, type ServerModule } from '../../core/contract';
 import type { OperationLogBindings, OperationLogResults } from '../../../src/generated/types';
+import { notFound } from '../../core/http-errors';
 import { coreState } from '../../core/state';
 import { createLabels } from './labels';
 import { getLog, listLogs } from './query';
@@ -21,7 +21,7 @@ export const operationLogModule: ServerModule = {
     list: async (ctx) => listLogs(ctx.db, ctx.input, labelsOf(ctx)),
     detail: async (ctx) => {
       const rec = await getLog(ctx.db, ctx.input.id, labelsOf(ctx));
-      if (!rec) throw new HttpError(404, CODES.NOT_FOUND, 'server.notFound');
+      if (!rec) throw notFound('server.operationLog.notFound', { id: String(ctx.input.id) });
       return rec;
     },
     resources: async (ctx) => {

@@ -20,8 +20,8 @@ export interface Labels {
   /** every audited [resource, binding] pair (for the filters' options) */
   audited(): [string, string][];
   reasonLabel: string;
-  /** a refusal's message key, as the user read it */
-  reason(key: string): string;
+  /** a refusal's message key with the values it was told with, as the user read it */
+  reason(key: string, values?: Record<string, string | number>): string;
   rolesLabel: string;
   roles(values: string[]): string;
 }
@@ -69,7 +69,7 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
       });
     },
     reasonLabel: t('operationLog.reason'),
-    reason: (key) => t(key),
+    reason: (key, values) => i18n.t(locale, key, values),
     rolesLabel: t('operationLog.roles'),
     roles: (values) =>
       values

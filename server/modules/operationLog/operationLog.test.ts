@@ -48,6 +48,23 @@ describe('operation log', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  test('a sign-in refused for too many failures is recorded with its message filled in', async () => {
+    for (let i = 0; i < 12; i++) await t.post('/api/user/login', { username: 'nosuch_oplog', password: 'wrong-pass-1' });
+    const failed = await list({ kind: 'loginFailed', pageSize: 1 }, 'en-US');
+    const reason = failed.list[0].input.find((x: { field: string | null }) => x.field === null);
+    expect(reason.value).toMatch(/^Too many failed sign-ins\. Try again in \d+ min \(at \d\d:\d\d\)$/);
+  });
+
+  test('an unknown sort field, or an entry that does not exist, is said so', async () => {
+    const bad = await t.get('/api/operationLog/list', { token: admin, query: { sortField: 'password' }, locale: 'en-US' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.msg).toBe('Sorting by "password" is not supported');
+    expect((await t.get('/api/operationLog/list', { token: admin, query: { sortField: 'at', sortOrder: 'ascend' } })).data.code).toBe(0);
+    const missing = await t.get('/api/operationLog/detail', { token: admin, query: { id: '1' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.data.msg).toBe('操作日志不存在（ID 1）');
+  });
+
   test('a refused permission check is recorded, and only an admin may read the log', async () => {
     const finance = await t.login('finance', 'finance123');
     const refused = await t.post('/api/user/add', { username: 'sneaky', nickname: 'x', password: 'Abcdefg123', roles: ['admin'] }, { token: finance });

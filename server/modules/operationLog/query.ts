@@ -1,5 +1,6 @@
 /** Reading the operation log: filters, paging and sorting of GET /operationLog/list, and one entry. */
 import type { Db } from '../../core/contract';
+import { badField } from '../../core/http-errors';
 import { parseJsonNative } from '../../core/json';
 import { toIso, Where } from '../../core/sql';
 import type { Labels } from './labels';
@@ -21,7 +22,7 @@ interface Row {
   detail: string | null;
 }
 
-type Detail = { input?: Record<string, unknown>; reason?: string; roles?: string[] };
+type Detail = { input?: Record<string, unknown>; reason?: string; values?: Record<string, string | number>; roles?: string[] };
 
 export type LogQuery = OperationLogListInput;
 
@@ -62,7 +63,7 @@ function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
     changes: labels.changes(r.resource, parsed<Record<string, [unknown, unknown]>>(r.changes)),
     input: [
       ...labels.input(r.resource, r.action, detail.input ?? null),
-      ...(detail.reason ? [{ field: null, label: labels.reasonLabel, value: labels.reason(detail.reason) }] : []),
+      ...(detail.reason ? [{ field: null, label: labels.reasonLabel, value: labels.reason(detail.reason, detail.values) }] : []),
       ...(detail.roles?.length ? [{ field: null, label: labels.rolesLabel, value: labels.roles(detail.roles) }] : []),
     ],
   };
@@ -72,12 +73,17 @@ export async function listLogs(db: Db, q: LogQuery, labels: Labels) {
   const { sql, params } = where(q);
   const pageSize = q.pageSize ?? 20;
   const current = q.current ?? 1;
+  // the entries sort by time only (the schema's one sortable field); any other is said so, as on every list
+  if (q.sortField !== undefined && q.sortField !== '' && q.sortField !== 'at')
+    throw badField('server.sortField', 'server.param.sortField', { value: String(q.sortField) });
   const order = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
+  const n = params.length;
   const [{ rows }, count] = await Promise.all([
-    db.query<Row>(
-      `SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
-      params,
-    ),
+    db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...params,
+      pageSize,
+      (current - 1) * pageSize,
+    ]),
     db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM operation_logs ${sql}`, params),
   ]);
   return { list: rows.map((r) => toRecord(r, labels)), total: Number(count.rows[0]?.n ?? 0), current, pageSize };

@@ -149,6 +149,16 @@ export async function saveStore(db: Db, input: StoreInput, nextId: () => bigint,
       throw notFound('server.store.notFound');
     }
     const merchantChanged = input.merchantId !== undefined && input.merchantId !== String(row.merchant_id);
+    if (merchantChanged) {
+      // an order's store belongs to the order's merchant: a store still serving or awaiting the
+      // settlement of another merchant's orders keeps that merchant until they are done
+      const open = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM orders WHERE store_id = $1 AND status IN ('assigned', 'in_service', 'to_settle')`,
+        [input.id],
+      );
+      const n = Number(open.rows[0]?.n ?? 0);
+      if (n > 0) throw conflict('server.store.merchantHasOpenOrders', { field: 'store.merchant', n });
+    }
     const areaChanged = serviceArea !== undefined && !sameSet(serviceArea, row.service_area ?? []);
     let audit: AuditStatus = row.audit_status;
     if (audit === 'approved' && (merchantChanged || areaChanged)) audit = 'pending';

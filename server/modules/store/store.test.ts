@@ -172,6 +172,24 @@ describe('POST /store/edit', () => {
     expect(moved.data).toMatchObject({ auditStatus: 'pending', merchantName: '洁到家家政保洁' });
   });
 
+  it("keeps a store's merchant while it has unfinished orders: 409 naming them, nothing changed", async () => {
+    const { rows } = await k.db.query<{ store_id: bigint; n: number }>(
+      `SELECT store_id, count(*)::int AS n FROM orders WHERE status IN ('assigned', 'in_service', 'to_settle') AND store_id IS NOT NULL
+       GROUP BY store_id ORDER BY store_id LIMIT 1`,
+    );
+    const storeId = String(rows[0].store_id);
+    const before = (await k.call('GET', `/api/store/getById?id=${storeId}`)).data;
+    const other = before.merchantId === merchantId ? otherMerchantId : merchantId;
+    const moved = await k.call('POST', '/api/store/edit', { body: { id: storeId, merchantId: other, name: '改名不应生效' } });
+    expect(moved.status).toBe(409);
+    expect(moved.msg).toBe(`该门店还有 ${rows[0].n} 个未完成的订单（已派单、服务中或待结算），不能更换「所属商户」`);
+    expect((await k.call('GET', `/api/store/getById?id=${storeId}`)).data).toMatchObject({
+      merchantId: before.merchantId,
+      name: before.name,
+      auditStatus: before.auditStatus,
+    });
+  });
+
   it('resubmits a rejected store when it is edited', async () => {
     const s = await newStore({ name: '小羊管家（龙岗店）' });
     await audit(s.id, 'rejected', '门店照片未体现门头招牌');
