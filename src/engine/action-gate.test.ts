@@ -46,14 +46,18 @@ describe('row action layout', () => {
   });
   it('sizes the operation column for the allowed actions, none for none', () => {
     const zh = ['查看', '备注', '编辑', '删除', '审核'];
-    expect([0, 1, 2, 3, 5].map((n) => operationColumnWidth(zh.slice(0, n), '更多'))).toEqual([0, 96, 152, 208, 208]);
+    // the links and their gaps in a padded cell: 查看 | 查看 备注 | 查看 备注 编辑 | 查看 备注 更多▾
+    expect([0, 1, 2, 3, 5].map((n) => operationColumnWidth(zh.slice(0, n), '更多'))).toEqual([0, 68, 108, 148, 164]);
+    // never narrower than its title
+    expect(operationColumnWidth(['View'], 'More', 0, 'Actions')).toBe(32 + labelWidth('Actions') + 8);
   });
   it('widens the column when the labels are longer than the Chinese ones (English)', () => {
     const en = ['View', 'Create work order', 'Assign', 'Remark', 'Close'];
     const w = operationColumnWidth(en, 'More');
     // the two widest links, then "More" and its caret, with the gaps and the cell's padding
     expect(w).toBe(32 + labelWidth('Create work order') + labelWidth('Remark') + labelWidth('More') + 16 + 2 * 12 + 8);
-    expect(w).toBeGreaterThan(208);
+    // 查看 on every row holds its place: only the second place takes the widest of the others
+    expect(operationColumnWidth(en, 'More', 1)).toBe(32 + labelWidth('View') + labelWidth('Create work order') + labelWidth('More') + 16 + 2 * 12 + 8);
     expect(labelWidth('创建工单')).toBe(56);
     expect(labelWidth('View')).toBe(32);
   });

@@ -81,15 +81,24 @@ export function labelWidth(text: string): number {
 
 /**
  * Width of the operation column for a user who may run row actions with these `labels` (translated
- * titles; 0: no column). At least 56 px per link (the width a Chinese console is laid out with), more
- * when the locale's words are longer: room for the widest links a row can show — up to three, or two
- * and `moreLabel` with its caret — 12 px apart, in a cell padded 16 px each side.
+ * titles, in the list's order; 0: no column): room for the widest links a row can show — up to three,
+ * or two and `moreLabel` with its caret — 12 px apart, in a cell padded 16 px each side, and for the
+ * column's `title`. `leading`: how many of the first labels every row shows (actions without a `when`,
+ * such as 查看): those hold their places, so only the other places can take the widest of the rest.
+ * (A floor of 56 px per link left a column of "查看 编辑" mostly empty, and at 1280 px the fixed column
+ * covered data columns with that empty room.)
  */
-export function operationColumnWidth(labels: readonly string[], moreLabel: string): number {
+export function operationColumnWidth(labels: readonly string[], moreLabel: string, leading = 0, title = ''): number {
   if (!labels.length) return 0;
-  const base = 40 + Math.min(INLINE_ROW_ACTIONS, labels.length) * 56;
-  const widest = labels.map(labelWidth).sort((a, b) => b - a);
-  const links = labels.length <= INLINE_ROW_ACTIONS ? widest : [...widest.slice(0, INLINE_ROW_ACTIONS - 1), labelWidth(moreLabel) + 16];
+  const widths = labels.map(labelWidth);
+  let links: number[];
+  if (labels.length <= INLINE_ROW_ACTIONS) links = widths;
+  else {
+    const places = INLINE_ROW_ACTIONS - 1;
+    const fixed = widths.slice(0, Math.min(leading, places));
+    const rest = widths.slice(fixed.length).sort((a, b) => b - a);
+    links = [...fixed, ...rest.slice(0, places - fixed.length), labelWidth(moreLabel) + 16];
+  }
   const needed = 32 + links.reduce((a, b) => a + b, 0) + 12 * (links.length - 1) + 8;
-  return Math.max(base, Math.ceil(needed));
+  return Math.ceil(Math.max(needed, 32 + labelWidth(title) + 8));
 }

@@ -44,3 +44,25 @@ describe('fieldColumnWidths', () => {
     expect(widths.status).toBeGreaterThan(140 + 16);
   });
 });
+
+describe('identifier columns', () => {
+  const measure = (s: string) => s.length * 8;
+  const ctx = { measure, locale: 'zh-CN', padding: 8 };
+  it('hold a 20-character number on one line: a read-only copyable text, or one whose pattern has no space', () => {
+    const orderNo = { type: 'string', title: 'x', readOnly: true, copyable: true } as const;
+    // 20 characters, the copy button and the padding (a plain text column holds five characters)
+    expect(columnWidth(orderNo, '订单号', ctx)).toBe(20 * 8 + 22 + 16);
+    const tracking = { type: 'string', title: 'x', pattern: '^[A-Za-z0-9]+$', maxLength: 32 } as const;
+    expect(columnWidth(tracking, '运单号', ctx)).toBe(20 * 8 + 16);
+    // on a phone an identifier wraps like other text, so the key columns fit side by side
+    expect(columnWidth(orderNo, '订单号', { ...ctx, narrow: true })).toBe(5 * 14 + 22 + 16);
+    const shortCode = { type: 'string', title: 'x', pattern: '^[A-Z]+$', maxLength: 6 } as const;
+    expect(columnWidth(shortCode, 'Code', ctx)).toBe(6 * 8 + 16);
+  });
+  it('leave names and words to wrap: a copyable name, a pattern that admits spaces', () => {
+    const name = { type: 'string', title: 'x', copyable: true, maxLength: 50 } as const;
+    expect(columnWidth(name, '名称', ctx)).toBe(5 * 14 + 22 + 16);
+    const spaced = { type: 'string', title: 'x', pattern: '^[\\w\\s]+$' } as const;
+    expect(columnWidth(spaced, '名称', ctx)).toBe(5 * 14 + 16);
+  });
+});

@@ -24,6 +24,8 @@ export interface WidthContext {
   padding: number;
   /** translated labels of the field's enum values (enum, boolean) */
   labels?: string[];
+  /** a phone-sized screen: an identifier wraps like other text, so the key columns fit side by side */
+  narrow?: boolean;
 }
 
 const EM = 14;
@@ -80,12 +82,39 @@ export function contentWidth(field: AnyField, ctx: WidthContext, size = EM): num
       // names of places and records wrap between their parts ("江苏省 / 常州市 / 溧阳市")
       w = 5 * em;
       break;
+    case 'string':
+      if (isToken(field) && !ctx.narrow) {
+        // an identifier (order or tracking number): one unbroken word that must not wrap mid-way
+        w = m('0'.repeat(Math.min(field.maxLength ?? TOKEN_CHARS, TOKEN_CHARS)));
+        break;
+      }
+      w = plainText(field, em);
+      break;
     default:
-      // string, text: a few words, wrapping beyond. An ellipsis field (a long address) is the column that
-      // gives way: five characters and "…", the whole text on hover (spare room of a wider window widens it).
-      w = field.ellipsis ? 5 * em : Math.min(Math.max(field.maxLength ?? 5, 4), 5) * em;
+      w = plainText(field, em);
   }
   return Math.ceil(w + (field.copyable ? COPY : 0));
+}
+
+/** The characters an identifier's column is sized for: a snowflake number with a two-letter prefix. */
+const TOKEN_CHARS = 20;
+
+/**
+ * A text field whose values are identifiers, single words that break nowhere: constrained by a pattern
+ * without white space, or shown only (read-only) and offered for copying.
+ */
+export function isToken(field: AnyField): boolean {
+  if (field.type !== 'string') return false;
+  if (field.pattern) return !/\\s|\s/.test(field.pattern);
+  return !!field.readOnly && !!field.copyable;
+}
+
+/**
+ * string, text: a few words, wrapping beyond. An ellipsis field (a long address) is the column that
+ * gives way: five characters and "…", the whole text on hover (spare room of a wider window widens it).
+ */
+function plainText(field: AnyField, em: number): number {
+  return field.ellipsis ? 5 * em : Math.min(Math.max(field.maxLength ?? 5, 4), 5) * em;
 }
 
 /** Width in px of the header: the longest word, or the whole title when the content is as wide. */

@@ -148,9 +148,13 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   }, [list.error, message]);
 
   const hasRowActions = (view.rowActions ?? []).some((n) => gate.allowed(n));
+  const allowedRowActions = (view.rowActions ?? []).filter((n) => gate.allowed(n));
+  const everyRow = allowedRowActions.findIndex((n) => gate.action(n).when);
   const opWidth = operationColumnWidth(
-    (view.rowActions ?? []).filter((n) => gate.allowed(n)).map((n) => t(gate.action(n).title)),
+    allowedRowActions.map((n) => t(gate.action(n).title)),
     t('renderer.more'),
+    everyRow < 0 ? allowedRowActions.length : everyRow,
+    t('renderer.operation'),
   );
   // widths from the field types and the translated titles (src/engine/column-width.ts); phone-sized
   // screens put the key columns first and fix none
@@ -161,7 +165,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const narrow = useNarrow(token.screenSM);
   const padding = settings.density === 'large' ? 16 : 8;
   const measure = useMemo(() => textMeasure(token.fontFamily), [token.fontFamily]);
-  const widths = useMemo(() => listColumnWidths(app, resource, t, { measure, locale, padding }), [app, resource, t, measure, locale, padding]);
+  const widths = useMemo(() => listColumnWidths(app, resource, t, { measure, locale, padding, narrow }), [app, resource, t, measure, locale, padding, narrow]);
   // the other lists of the menu measure their titles now, while the browser is idle, not in a menu click
   useWarmMenuLists(resource, t, measure, locale);
   const scrollX = Object.values(widths).reduce((a, b) => a + b, 0) + (hasRowActions ? opWidth : 0) + (gate.bulkActions().length ? 32 : 0);
