@@ -36,6 +36,30 @@ describe('sign in and out', () => {
     }
   }
 
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`signing out of a page and in again from the form lands on that page (${locale})`, async () => {
+      const { ctx, page } = await newPage({ locale });
+      await signIn(page, DEMO.admin.username, DEMO.admin.password);
+      await page.goto('/store?name=x');
+      await page.locator('.ant-pro-table').waitFor();
+      await clickUserMenuItem(page, msg(locale, 'layout.logout'));
+      await expectPath(page, '/login');
+      // the sign-out passed through the guard's signed-out stop (/index?redirect=…), remembered as the last
+      // visited path: the sign-in must go on to the page it holds, not stop on a home page still holding it
+      await page.locator('#username').fill(DEMO.admin.username);
+      await page.locator('#password').fill(DEMO.admin.password);
+      await page.locator('button[type=submit]').click();
+      await expectPath(page, '/store?name=x');
+      await until(
+        () => page.locator('form #name:visible').inputValue(),
+        (v) => v === 'x',
+      );
+      assert.equal(await page.locator('form #name:visible').inputValue(), 'x', "the list's filter is the one signed out from");
+      await shot(page, `auth-sign-in-again-${locale}`);
+      await ctx.close();
+    });
+  }
+
   test('a wrong password shows an error and stays on /login', async () => {
     const { ctx, page } = await newPage();
     await page.goto('/login');
@@ -68,6 +92,27 @@ describe('home page', () => {
     await expectPath(page, '/staff?username=admin');
     await ctx.close();
   });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`signed out: the header's sign-in button keeps the redirect as well (${locale})`, async () => {
+      const { ctx, page } = await newPage({ locale });
+      await page.goto('/merchant?status=enabled');
+      await expectPath(page, '/index?redirect=%2Fmerchant%3Fstatus%3Denabled');
+      await page.getByTestId('home-guest').waitFor();
+      const header = page.locator('.ant-layout-header').getByTestId('header-sign-in');
+      // antd spaces out a two-character Chinese label ("登 录")
+      assert.equal((await header.innerText()).replace(/\s/g, ''), msg(locale, 'home.signIn').replace(/\s/g, ''));
+      await shot(page, `auth-home-guest-${locale}`);
+      await header.click();
+      await expectPath(page, '/login?redirect=%2Fmerchant%3Fstatus%3Denabled');
+      await page.locator('#username').fill(DEMO.finance.username);
+      await page.locator('#password').fill(DEMO.finance.password);
+      await page.locator('button[type=submit]').click();
+      await expectPath(page, '/merchant?status=enabled');
+      await page.locator('.ant-pro-table').waitFor();
+      await ctx.close();
+    });
+  }
 
   for (const role of ['admin', 'finance', 'dispatcher'] as const) {
     test(`signed in (${role}): welcome with the nickname and shortcuts to exactly the allowed screens`, async () => {

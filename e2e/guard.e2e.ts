@@ -89,6 +89,20 @@ describe('signed in', () => {
     await fresh.ctx.close();
   });
 
+  test('/index?redirect=<path> goes on to <path>: its redirect waited for a sign-in that has happened', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/index?redirect=%2Fstaff%3Fusername%3Dadmin');
+    await expectPath(page, '/staff?username=admin');
+    await rows(page).first().waitFor();
+    // and so does /login when the last visited path is such a stop (a sign-out passes through one)
+    await page.evaluate((k) => localStorage.setItem(k, '/index?redirect=%2Fstore%3Fname%3Dx'), LAST);
+    await page.goto('/login');
+    await expectPath(page, '/store?name=x');
+    await page.locator('.ant-pro-table').waitFor();
+    assert.equal(await storageItem(page, LAST), '/store?name=x');
+    await ctx.close();
+  });
+
   test('a deep link in a fresh tab (token, no user info yet) lands where it points', async () => {
     const { ctx, page } = await pageAs('admin');
     await page.goto('/merchant?status=1');

@@ -1,9 +1,9 @@
-/** The locale switch (zh-CN ↔ en-US), its storage under "locale", reload, and the loading overlay text. */
+/** The locale switch (zh-CN ↔ en-US), its storage under "locale", reload, the loading overlay text, and the zh-CN fallback. */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { closeBrowser, newPage, pageAs, shot, STILL } from './lib/browser';
-import { menuLabels, msg, storageItem, until } from './lib/expect';
+import { ADMIN_SCREENS, eventuallyEqual, menuLabels, msg, storageItem, until } from './lib/expect';
 
 after(closeBrowser);
 
@@ -80,6 +80,40 @@ describe('locale', () => {
     await page.locator('tr.ant-table-row:visible').first().waitFor();
     await ctx.close();
   });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`when neither language file can be fetched, the zh-CN texts still show, not their keys (stored ${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      const asked: string[] = [];
+      await page.route('**/locales/**', (r) => {
+        asked.push(new URL(r.request().url()).pathname);
+        return r.abort();
+      });
+      await page.goto('/order');
+      const zhMenu = ADMIN_SCREENS.map((s) => msg('zh-CN', `menu.${s}`));
+      const menu = await until(
+        () => menuLabels(page),
+        (m) => m.length === zhMenu.length,
+      );
+      assert.deepEqual([...menu].sort(), [...zhMenu].sort());
+      await eventuallyEqual(() => page.title(), `${msg('zh-CN', 'menu.order')} - ${msg('zh-CN', 'app.title')}`);
+      await page.locator('tr.ant-table-row:visible').first().waitFor();
+      // the list's own texts too: its search button ("查 询": antd spaces out two Chinese characters) and status tags
+      await page
+        .getByRole('button', { name: new RegExp(msg('zh-CN', 'renderer.search').split('').join('\\s*')) })
+        .first()
+        .waitFor();
+      const body = await page.locator('body').innerText();
+      assert.ok(body.includes(msg('zh-CN', 'enum.orderStatus.pending')), 'an order status tag in Chinese');
+      assert.doesNotMatch(body, /\b(menu|renderer|enum|app|layout|order)\.[a-zA-Z]/, 'no raw message key on the page');
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+      // each file was asked for again before the shipped copy was used (a dropped request is no outage)
+      assert.ok(asked.filter((p) => p === '/locales/zh-CN.json').length >= 3, asked.join(', '));
+      if (locale === 'en-US') assert.ok(asked.filter((p) => p === '/locales/en-US.json').length >= 3, asked.join(', '));
+      await shot(page, `i18n-no-language-files-${locale}`);
+      await ctx.close();
+    });
+  }
 
   test('the sign-in page follows the stored locale', async () => {
     const { ctx, page } = await newPage({ locale: 'en-US' });

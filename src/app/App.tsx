@@ -1,10 +1,10 @@
 /**
  * Composition root: the generated screens and icons, the auth schema, the console's registered
- * components and the renderer, handed to the generic shell.
+ * components, the renderer and zh-CN's shipped messages, handed to the generic shell.
  */
 import { lazyPreload } from '../engine/lazy-preload';
 import type { Resource } from '../schema';
-import { Shell, configureAuth } from '../shell';
+import { Shell, configureAuth, configureBundledMessages } from '../shell';
 import { screens } from '../generated/routes';
 import { optionReaders } from '../generated/option-access';
 import authSchema from '../../schemas/auth.json';
@@ -12,6 +12,8 @@ import authSchema from '../../schemas/auth.json';
 import '../screens';
 
 configureAuth(authSchema as unknown as Resource);
+// zh-CN's messages for when /locales/zh-CN.json cannot be fetched: a chunk loaded only then (bundled-messages.ts).
+configureBundledMessages(() => import('./bundled-messages').then((m) => m.BUNDLED_ZH));
 
 // Loaded with the user's routes (preloadScreenView) and rendered without a fallback once loaded.
 const ScreenView = lazyPreload(() => import('./ScreenView'));

@@ -6,6 +6,7 @@
  */
 export { Shell } from './Shell';
 export { configureAuth } from './session/auth-bindings';
+export { configureBundledMessages } from './i18n/load-messages';
 export { useSession } from './session/session-store';
 export { useLocale } from './i18n/locale-context';
 export { LoadingOverlay } from './i18n/LoadingOverlay';

@@ -1,12 +1,16 @@
-/** The header's user menu: avatar + nickname, dropdown with the personal centre and sign-out; a sign-in link when signed out. */
+/**
+ * The header's user menu: avatar + nickname, dropdown with the personal centre and sign-out; a sign-in
+ * link when signed out, carrying the page's redirect like the home page's own button (sign-in-path.ts).
+ */
 import { Avatar, Button, Dropdown } from 'antd';
 import { UserOutlined, LogoutOutlined, IdcardOutlined } from '@ant-design/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-store';
 import { signOut } from '../session/session-actions';
 import { fileUrl } from '../request/upload';
 import { useRouterNavigate } from '../router/use-router-navigate';
+import { signInPath } from '../router/sign-in-path';
 
 /** An avatar value is a stored file key (32 hex) or already a URL. */
 function avatarSrc(avatar: string | null | undefined): string | undefined {
@@ -14,19 +18,26 @@ function avatarSrc(avatar: string | null | undefined): string | undefined {
   return /^[0-9a-f]{32}$/i.test(avatar) ? fileUrl(avatar) : avatar;
 }
 
+/**
+ * A component of its own so that only a signed-out header follows the location (its query holds the
+ * redirect): the signed-in user menu must not draw again on every list click (use-router-navigate.ts).
+ */
+function SignInButton() {
+  const { search } = useLocation();
+  return (
+    <Link to={signInPath(search)}>
+      <Button type="primary" size="small" data-testid="header-sign-in">
+        <FormattedMessage id="home.signIn" />
+      </Button>
+    </Link>
+  );
+}
+
 export function AvatarMenu() {
   const { signedIn, user } = useSession();
   const navigate = useRouterNavigate();
   const intl = useIntl();
-  if (!signedIn) {
-    return (
-      <Link to="/login">
-        <Button type="primary" size="small">
-          <FormattedMessage id="home.signIn" />
-        </Button>
-      </Link>
-    );
-  }
+  if (!signedIn) return <SignInButton />;
   const items = [
     { key: 'profile', icon: <IdcardOutlined />, label: intl.formatMessage({ id: 'layout.profile' }) },
     { type: 'divider' as const },

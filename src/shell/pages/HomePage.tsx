@@ -12,7 +12,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-store';
 import { useShell } from '../shell-context';
 import { menuScreens } from '../router/access';
-import { safeLocalPath } from '../router/guard';
+import { signInPath } from '../router/sign-in-path';
 import { appConfig } from '../config';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { iconComponent } from '../icon';
@@ -57,8 +57,6 @@ export default function HomePage() {
   const appTitle = intl.formatMessage({ id: appConfig.title });
 
   if (!signedIn) {
-    const redirect = safeLocalPath(new URLSearchParams(search).get('redirect'));
-    const to = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
     return (
       <div className="shell-home shell-home--guest" data-testid="home-guest">
         <Typography.Title level={2}>
@@ -67,7 +65,7 @@ export default function HomePage() {
         <Typography.Paragraph type="secondary">
           <FormattedMessage id="home.guestHint" />
         </Typography.Paragraph>
-        <Link to={to}>
+        <Link to={signInPath(search)}>
           <Button type="primary" size="large" data-testid="home-sign-in">
             <FormattedMessage id="home.signIn" />
           </Button>

@@ -60,7 +60,11 @@ export function RouteGuard() {
 
   useDocumentTitle();
 
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // Keyed by the location: each visit that is redirected navigates, even to the target already asked for.
+  // After a sign-in the form and the guard (a signed-in /login) both navigate to the last visited path; when
+  // that is /index?redirect=…, the second visit of it landed after the guard had sent the first on, and an
+  // unkeyed Navigate, its target unchanged, did not fire again: a blank page at /index?redirect=….
+  if (decision.kind === 'redirect') return <Navigate key={location.key} to={decision.to} replace />;
   return (
     <GuardPendingContext.Provider value={decision.kind === 'loadUser'}>
       <Outlet />

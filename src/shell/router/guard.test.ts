@@ -63,6 +63,32 @@ const rows: Row[] = [
   ],
   ['signed in without user info, /redirect route → load user', { pathname: '/redirect/order', signedIn: true }, { kind: 'loadUser', remember: true }],
   ['signed in without user info, /index → allowed (open)', { pathname: '/index', signedIn: true }, { kind: 'allow', remember: true }],
+  // a sign-out passes through /index?redirect=… (remembered), so the next sign-in's last visited path is often that stop
+  [
+    'signed in, /index with a redirect → the decoded redirect, not a home page holding it',
+    { pathname: '/index', search: '?redirect=%2Fstore%3Fname%3Dx', signedIn: true },
+    { kind: 'redirect', to: '/store?name=x', remember: false },
+  ],
+  [
+    'signed in with user info, /index with a redirect → the decoded redirect',
+    { pathname: '/index', search: '?redirect=%2Fmerchant%3Fstatus%3Denabled', signedIn: true, userLoaded: true },
+    { kind: 'redirect', to: '/merchant?status=enabled', remember: false },
+  ],
+  [
+    'signed in, /index with a foreign redirect → home',
+    { pathname: '/index', search: '?redirect=%2F%2Fevil.example', signedIn: true, userLoaded: true },
+    { kind: 'allow', remember: true },
+  ],
+  [
+    'signed in, /index with a redirect to /login → home (/login would go back to the last path: a loop)',
+    { pathname: '/index', search: '?redirect=%2Flogin%3Fx%3D1', signedIn: true, userLoaded: true, lastPath: '/index?redirect=%2Flogin%3Fx%3D1' },
+    { kind: 'allow', remember: true },
+  ],
+  [
+    'signed in, /login whose last visited path is a signed-out stop → that stop (it goes on to its redirect)',
+    { pathname: '/login', signedIn: true, lastPath: '/index?redirect=%2Fstore%3Fname%3Dx' },
+    { kind: 'redirect', to: '/index?redirect=%2Fstore%3Fname%3Dx', remember: false },
+  ],
   ['signed in without user info, /404 → allowed', { pathname: '/404', signedIn: true }, { kind: 'allow', remember: true }],
   ['signed in with user info, screen route → allowed', { pathname: '/staff', signedIn: true, userLoaded: true }, { kind: 'allow', remember: true }],
   ['signed in with user info, /redirect route → allowed', { pathname: '/redirect/staff', signedIn: true, userLoaded: true }, { kind: 'allow', remember: true }],
