@@ -3,13 +3,15 @@
  * enters the settlement amount of an order typed in without a SKU (confirmation refused until then);
  * a SKU's service price above its sale price is refused naming both; the authorise form offers
  * enabled merchants only; a close shows its reason once in the log; the dashboard's default range is
- * today in the business time zone (schemas/app.json) in a browser running in Los Angeles.
+ * today in the business time zone (schemas/app.json) in a browser running in Los Angeles; a long
+ * address in the order's and the logistics order's detail drawers is shown whole, wrapping, not cut.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { callApi } from './lib/api';
-import { apiToken, BASE, closeBrowser, getBrowser, pageAs, shot } from './lib/browser';
+import { apiToken, BASE, closeBrowser, getBrowser, pageAs, shot, STILL } from './lib/browser';
 import { msg, until } from './lib/expect';
 import {
   addOrderApi,
@@ -123,6 +125,79 @@ describe('an order without a SKU (finance)', () => {
       assert.equal(done.serviceAmount, '120.00');
       assert.equal(done.settleAmount, '120.00');
       assert.equal(done.settlement?.amount, '120.00');
+      await ctx.close();
+    });
+  }
+});
+
+describe('a long address in a detail drawer at 1440 px', () => {
+  /** The value of the drawer's description item labelled `label`: its text, and what cuts it (nothing should). */
+  async function detailValue(page: Page, label: string) {
+    // STILL: measured once the drawer has slid in
+    const item = drawer(page).locator(`.ant-descriptions-item-container${STILL}`, { has: page.locator('.ant-descriptions-item-label', { hasText: label }) });
+    await item.waitFor();
+    return item.locator('.ant-descriptions-item-content').evaluate((el) => {
+      const cut = [el, ...el.querySelectorAll('*')].filter((e) => {
+        const s = getComputedStyle(e);
+        return (e.scrollWidth > e.clientWidth + 1 && s.overflowX !== 'visible') || s.textOverflow === 'ellipsis';
+      });
+      // the lines its text takes: the distinct tops of the text's boxes
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+      const box = el.closest('.ant-drawer-content')!.getBoundingClientRect();
+      return {
+        text: (el as HTMLElement).innerText,
+        cut: cut.map((e) => e.className || e.tagName),
+        lines: lines.size,
+        inside: el.getBoundingClientRect().right <= box.right + 0.5,
+      };
+    });
+  }
+
+  for (const locale of LOCALES) {
+    test(`is shown whole, wrapping within its cell, never cut with an ellipsis (order, logistics order; ${locale})`, async () => {
+      const admin = await apiToken('admin', 'admin123');
+      const merchant = await merchantNamed(admin, MERCHANT);
+      // longer than its cell: it must wrap to show all of it
+      const address = `文三路 100 号万科城 6 栋 3 单元 1222 室（东门进，电梯到 12 楼右转第二户，门口有鞋柜）${RUN}${locale === 'zh-CN' ? '甲' : '乙'}`;
+      const o = await addOrderApi(admin, {
+        merchantId: merchant.id,
+        productTitle: '上门疏通下水道',
+        customerName: `地址${RUN}`,
+        customerPhone: '13912345678',
+        region: XIHU,
+        address,
+        paidAmount: '200.00',
+      });
+      const trackingNo = `ADDR${RUN}${locale === 'zh-CN' ? 'Z' : 'E'}${Date.now() % 1e6}`.toUpperCase();
+      await api(admin, 'POST', '/logisticsOrder/add', {
+        orderId: o.id,
+        carrier: 'SF',
+        trackingNo,
+        goods: '配件包',
+        receiverName: '收件人',
+        region: XIHU,
+        address,
+      });
+      const { ctx, page } = await pageAs('admin', { locale });
+      for (const [path, key, label] of [
+        [`/order?orderNo=${o.orderNo}`, o.orderNo, 'order.address'],
+        [`/logisticsOrder?trackingNo=${trackingNo}`, trackingNo, 'logistics.address'],
+      ] as const) {
+        await page.goto(path);
+        const row = page.locator('tr.ant-table-row', { hasText: key }).first();
+        await row.waitFor();
+        await runRowAction(page, row, msg(locale, 'common.view'));
+        const value = await detailValue(page, msg(locale, label));
+        await shot(page, `business-detail-address-${path.slice(1, path.indexOf('?'))}-${locale}`);
+        assert.equal(value.text, address, `${path}: the whole address`);
+        assert.deepEqual(value.cut, [], `${path}: nothing in the value cuts it`);
+        assert.ok(value.lines >= 2, `${path}: the long address wraps (${value.lines} line)`);
+        assert.ok(value.inside, `${path}: within the drawer`);
+        await page.keyboard.press('Escape');
+        await drawer(page).waitFor({ state: 'hidden' });
+      }
       await ctx.close();
     });
   }

@@ -2,12 +2,13 @@
  * Shops (/merchantAuth), both locales: authorising a sandbox shop starts its product sync at once —
  * the row shows the progress, then the product count; an expired shop of a platform without an
  * adapter explains the manual path and offers it; the shop drawer's trade-import headers take two
- * lines at most; the workbench's "expiring" to-do counts the list it opens.
+ * lines at most, and its columns all show at 1440 px or are reached by a scrollbar that shows, the
+ * import time kept in view; the workbench's "expiring" to-do counts the list it opens.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { closeBrowser, pageAs, shot } from './lib/browser';
+import { closeBrowser, pageAs, shot, STILL } from './lib/browser';
 import { callApi } from './lib/api';
 import { msg, until } from './lib/expect';
 import { button, listSettled, modal, rowActionLabels, runRowAction } from './lib/order-helpers';
@@ -140,6 +141,64 @@ describe('shops: next step and sync on authorisation', () => {
       );
       await shot(page, `shops-imports-${locale}`);
       assert.deepEqual(problems, []);
+      await ctx.close();
+    });
+
+    test(`the shop drawer's trade imports at 1440 px: every column in the drawer, or reached by a scrollbar that shows with the import time kept (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.goto('/merchantAuth');
+      await listSettled(page);
+      const row = page.locator('tr.ant-table-row').first();
+      await row.waitFor();
+      await runRowAction(page, row, msg(locale, 'common.view'));
+      // the demo shops hold no import yet: the headers are what must show ("No imports yet" below them)
+      // STILL: measured once the drawer has slid in
+      const wrapper = page.locator(`.ant-drawer-content .ant-table-wrapper${STILL}`, { has: page.getByText(msg(locale, 'merchantAuth.importUnmatched')) });
+      await wrapper.getByText(msg(locale, 'merchantAuth.importsEmpty')).waitFor();
+      await wrapper.scrollIntoViewIfNeeded();
+      const box = (await wrapper.boundingBox())!;
+      const drawerBox = (await page.locator('.ant-drawer-content-wrapper:visible').boundingBox())!;
+      assert.ok(box.x >= drawerBox.x && box.x + box.width <= drawerBox.x + drawerBox.width + 0.5, 'the table is inside the drawer');
+      const headers = async () =>
+        wrapper.locator('thead th').evaluateAll((ths) =>
+          ths.map((th) => {
+            const r = th.getBoundingClientRect();
+            return { title: (th.textContent ?? '').trim(), left: r.left, right: r.right };
+          }),
+        );
+      const right = box.x + box.width + 0.5;
+      const before = await headers();
+      const past = before.filter((h) => h.right > right).map((h) => h.title);
+      await shot(page, `shops-imports-width-${locale}`);
+      if (past.length === 0) return void (await ctx.close()); // all of them fit: nothing to scroll
+      // columns past the drawer's edge: a scrollbar says so, whatever the system's scrollbars do
+      // (headless Chromium's, like overlay ones, show nothing)
+      const bar = wrapper.getByRole('scrollbar');
+      assert.ok(await bar.isVisible(), `columns past the drawer's edge (${past.join(', ')}) and no scrollbar shows`);
+      const barBox = (await bar.boundingBox())!;
+      assert.ok(
+        barBox.height >= 4 && barBox.x >= box.x - 0.5 && barBox.x + barBox.width <= right,
+        `the scrollbar is inside the drawer: ${JSON.stringify(barBox)}`,
+      );
+      // dragged to its end, it brings the last columns in while the import time stays where it was
+      const thumb = (await bar.locator('> *').boundingBox())!;
+      await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(barBox.x + barBox.width + 40, thumb.y + thumb.height / 2, { steps: 8 });
+      await page.mouse.up();
+      const after = await until(headers, (hs) => hs.every((h) => h.right <= right || h.title === hs[0].title));
+      await shot(page, `shops-imports-scrolled-${locale}`);
+      assert.deepEqual(
+        after.filter((h) => h.right > right).map((h) => h.title),
+        [],
+        'every column can be scrolled into the drawer',
+      );
+      assert.equal(after[0].title, msg(locale, 'merchantAuth.importCreatedAt'));
+      assert.equal(Math.round(after[0].left), Math.round(before[0].left), 'the import time stays in view');
+      for (const title of past) {
+        const h = after.find((x) => x.title === title)!;
+        assert.ok(h.left >= after[0].right - 0.5, `"${title}" scrolled in beside the import time, not under it`);
+      }
       await ctx.close();
     });
 

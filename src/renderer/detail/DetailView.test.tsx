@@ -133,6 +133,46 @@ describe('detail drawer', () => {
     expect(drawn).toHaveBeenCalledTimes(2);
   });
 
+  it('shows long texts whole, wrapping in their cells: an `ellipsis` address is cut in a table only, a remark keeps its lines', () => {
+    const ADDRESS = '浙江省杭州市西湖区文三路 100 号万科城 6 栋 3 单元 1222 室（东门进，电梯到 12 楼右转第二户，门口有鞋柜）';
+    const REMARK = '上午不在家\n请下午两点后上门';
+    const long: Resource = {
+      ...res,
+      fields: {
+        ...res.fields,
+        address: { type: 'text', title: 'order.address', ellipsis: true, maxLength: 200 },
+        title: { type: 'string', title: 'staff.nickname', ellipsis: true },
+        remark: { type: 'text', title: 'order.remark' },
+      },
+      detail: { api: 'get', sections: [{ title: 'staff.sectionBasic', columns: 2, fields: ['title', 'phone', 'address', 'remark'] }] },
+    };
+    const { runtime } = fakeRuntime({});
+    render(
+      <IntlProvider locale="zh-CN" messages={messages}>
+        <RuntimeProvider value={runtime}>
+          <DetailSections
+            resource={long}
+            record={{ id: ID, title: '上门安装空调并移机到二楼卧室，旧机拆除带走', phone: '13812341234', address: ADDRESS, remark: REMARK }}
+          />
+        </RuntimeProvider>
+      </IntlProvider>,
+    );
+    const valueOf = (label: string) => screen.getByText(label).closest('.ant-descriptions-item-container')!.querySelector('.ant-descriptions-item-content')!;
+    for (const [label, text] of [
+      [messages['order.address'], ADDRESS],
+      [messages['staff.nickname'], '上门安装空调并移机到二楼卧室，旧机拆除带走'],
+    ]) {
+      const value = valueOf(label);
+      // the whole text, in no element that cuts it to one line or to a width
+      expect(value.textContent).toBe(text);
+      expect(value.querySelector('.cell-ellipsis, [style*="max-width"]'), label).toBeNull();
+    }
+    // a text area's lines stay lines
+    const remark = valueOf(messages['order.remark']);
+    expect(remark.textContent).toBe(REMARK);
+    expect(remark.querySelector('.cell-lines')?.textContent).toBe(REMARK);
+  });
+
   it('opens from the row, loads the record by its string id, shows sections, the timeline and the actions allowed', async () => {
     const { rt } = mountScreen(<ResourceScreen resource={res} />, {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),

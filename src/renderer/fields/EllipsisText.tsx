@@ -1,12 +1,12 @@
 /**
  * A text on one line, cut with "…" by CSS, with the whole text in a tooltip on hover when it is cut:
- * in a detail, or a cell drawn outside a list (a list's table has one tooltip for all its cut texts,
- * ellipsis-tip.tsx). Nothing is measured while rendering: antd's `Typography ellipsis` measures every cell as
+ * a table cell drawn outside a list (a list's table has one tooltip for all its cut texts,
+ * ellipsis-tip.tsx). A detail shows its texts whole (fields/text.tsx). Nothing is measured while rendering: antd's `Typography ellipsis` measures every cell as
  * it mounts (a forced layout each, ~50 ms for the two such columns of a 20-row order page); here the
  * check runs once, on the first hover, and only then is a Tooltip mounted.
  *
  * @example
- * <EllipsisText text={address} maxWidth={200} />
+ * <EllipsisText text={address} maxWidth={200} />  // in a table cell
  */
 import { useState } from 'react';
 import { Tooltip } from 'antd';

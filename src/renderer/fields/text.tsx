@@ -19,29 +19,35 @@ function textOf(value: unknown, t: CellEnv['t']): string {
 }
 
 /**
- * A text value as plain elements (antd's Typography around every value was most of a page click's
- * render: a resize observer, a tooltip and a measuring element each): with its copy button when the
- * field is `copyable` (CopyableText), cut by CSS at `cutAt` with the whole text on hover when it is
- * `ellipsis` (in a table with a tip host, a plain span and the table's one tooltip: ellipsis-tip.tsx;
- * elsewhere EllipsisText).
+ * A text value in a table cell as plain elements (antd's Typography around every value was most of a
+ * page click's render: a resize observer, a tooltip and a measuring element each): with its copy
+ * button when the field is `copyable` (CopyableText), cut by CSS at the column's width with the whole
+ * text on hover when it is `ellipsis` (in a table with a tip host, a plain span and the table's one
+ * tooltip: ellipsis-tip.tsx; elsewhere EllipsisText).
  */
-function shownText(text: string, field: ValueProps['field'], cutAt?: number, tip?: ShowTip) {
+function shownText(text: string, field: ValueProps['field'], tip?: ShowTip) {
   if (field.copyable) return <CopyableText text={text} />;
-  if (field.ellipsis) return tip ? ellipsisCell(text, cutAt, tip) : <EllipsisText text={text} maxWidth={cutAt} />;
+  if (field.ellipsis) return tip ? ellipsisCell(text, undefined, tip) : <EllipsisText text={text} />;
   return text;
 }
 
-/** In a detail: an `ellipsis` field is cut at its width (200 px unless set). */
+/**
+ * In a detail: the whole text, wrapping within its cell (the description's content breaks long words),
+ * whether or not the field is `ellipsis`: cutting with "…" is for table cells, whose width is the
+ * column's. A `text` (typed in a text area) keeps its line breaks.
+ */
 function textDetail({ value, field }: ValueProps, { t }: CellEnv) {
   if (isEmptyValue(value)) return EMPTY;
-  return shownText(textOf(value, t), field, field.width ?? 200);
+  const text = textOf(value, t);
+  if (field.copyable) return <CopyableText text={text} />;
+  return field.type === 'text' ? <span className="cell-lines">{text}</span> : text;
 }
 const TextValue = cellAsComponent(textDetail, 'TextValue');
 
 /** In a table: an `ellipsis` field is as wide as its column (src/engine/column-width.ts), cut beyond. */
 function textCell(p: ValueProps, { t, tip }: CellEnv) {
   if (isEmptyValue(p.value)) return EMPTY;
-  return shownText(textOf(p.value, t), p.field, undefined, tip);
+  return shownText(textOf(p.value, t), p.field, tip);
 }
 
 function TextInput(p: ControlProps) {
