@@ -20,6 +20,17 @@ async function pagerTotal(page: Page): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''));
 }
 
+/** Signed in as admin, the first shop's drawer opened from /merchantAuth. */
+async function openFirstShop(locale: 'zh-CN' | 'en-US') {
+  const opened = await pageAs('admin', { locale });
+  await opened.page.goto('/merchantAuth');
+  await listSettled(opened.page);
+  const row = opened.page.locator('tr.ant-table-row').first();
+  await row.waitFor();
+  await runRowAction(opened.page, row, msg(locale, 'common.view'));
+  return opened;
+}
+
 describe('shops: next step and sync on authorisation', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     test(`authorising a sandbox shop syncs its products at once: progress, then the count (${locale})`, async () => {
@@ -106,12 +117,7 @@ describe('shops: next step and sync on authorisation', () => {
     });
 
     test(`the shop drawer's trade imports: each header on two lines at most, broken between words (${locale})`, async () => {
-      const { ctx, page } = await pageAs('admin', { locale });
-      await page.goto('/merchantAuth');
-      await listSettled(page);
-      const row = page.locator('tr.ant-table-row').first();
-      await row.waitFor();
-      await runRowAction(page, row, msg(locale, 'common.view'));
+      const { ctx, page } = await openFirstShop(locale);
       // the headers are what is measured: the table may hold no import yet
       const table = page.locator('.ant-drawer-content .ant-table', { has: page.getByText(msg(locale, 'merchantAuth.importUnmatched')) });
       await table.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
@@ -145,12 +151,7 @@ describe('shops: next step and sync on authorisation', () => {
     });
 
     test(`the shop drawer's trade imports at 1440 px: every column in the drawer, or reached by a scrollbar that shows with the import time kept (${locale})`, async () => {
-      const { ctx, page } = await pageAs('admin', { locale });
-      await page.goto('/merchantAuth');
-      await listSettled(page);
-      const row = page.locator('tr.ant-table-row').first();
-      await row.waitFor();
-      await runRowAction(page, row, msg(locale, 'common.view'));
+      const { ctx, page } = await openFirstShop(locale);
       // the demo shops hold no import yet: the headers are what must show ("No imports yet" below them)
       // STILL: measured once the drawer has slid in
       const wrapper = page.locator(`.ant-drawer-content .ant-table-wrapper${STILL}`, { has: page.getByText(msg(locale, 'merchantAuth.importUnmatched')) });
