@@ -223,13 +223,11 @@ function numeric(s: Json | undefined): 'integer' | 'number' | undefined {
   return types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : undefined;
 }
 
-const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
 /** A number as a query or form sends it: decimal digits that make a finite number (or a list of them). */
 function decimalText(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(decimalText);
   if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value !== 'string' || (NUMBER_TEXT.test(value) && Number.isFinite(Number(value)));
+  return typeof value !== 'string' || (DECIMAL.test(value) && Number.isFinite(Number(value)));
 }
 
 function isList(s: Json): boolean {

@@ -18,7 +18,11 @@ const labelsOf = (ctx: HandlerContext<unknown>) => {
 export const operationLogModule: ServerModule = {
   resource: 'operationLog',
   handlers: {
-    list: async (ctx) => listLogs(ctx.db, ctx.input, labelsOf(ctx)),
+    list: async (ctx) => {
+      const fields = coreState(ctx.req).schemas.resources.find((r) => r.name === 'operationLog')?.fields ?? {};
+      const sortable = Object.keys(fields).filter((name) => fields[name].sortable);
+      return listLogs(ctx.db, ctx.input, labelsOf(ctx), sortable);
+    },
     detail: async (ctx) => {
       const rec = await getLog(ctx.db, ctx.input.id, labelsOf(ctx));
       if (!rec) throw notFound('server.operationLog.notFound', { id: String(ctx.input.id) });

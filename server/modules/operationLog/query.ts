@@ -1,6 +1,7 @@
 /** Reading the operation log: filters, paging and sorting of GET /operationLog/list, and one entry. */
 import type { Db } from '../../core/contract';
 import { badField } from '../../core/http-errors';
+import { snakeCase } from '../../core/resource';
 import { parseJsonNative } from '../../core/json';
 import { toIso, Where } from '../../core/sql';
 import type { Labels } from './labels';
@@ -69,17 +70,17 @@ function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
   };
 }
 
-export async function listLogs(db: Db, q: LogQuery, labels: Labels) {
+/** `sortable`: the schema's sortable fields; any other sort field is said so, as on every list. */
+export async function listLogs(db: Db, q: LogQuery, labels: Labels, sortable: readonly string[]) {
   const { sql, params } = where(q);
   const pageSize = q.pageSize ?? 20;
   const current = q.current ?? 1;
-  // the entries sort by time only (the schema's one sortable field); any other is said so, as on every list
-  if (q.sortField !== undefined && q.sortField !== '' && q.sortField !== 'at')
-    throw badField('server.sortField', 'server.param.sortField', { value: String(q.sortField) });
+  if (q.sortField && !sortable.includes(q.sortField)) throw badField('server.sortField', 'server.param.sortField', { value: String(q.sortField) });
+  const by = q.sortField ? snakeCase(q.sortField) : 'at';
   const order = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
   const n = params.length;
   const [{ rows }, count] = await Promise.all([
-    db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY at ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+    db.query<Row>(`SELECT ${COLUMNS} FROM operation_logs ${sql} ORDER BY ${by} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
       ...params,
       pageSize,
       (current - 1) * pageSize,
