@@ -6,7 +6,7 @@
  * const { counts, all } = useCounts(order, list.state.filters, list.version);
  * counts.pending // 12
  */
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
@@ -36,37 +36,45 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
   // counts already in (asked for before the app started): the tabs' first render shows them
   const first = useArrived(binding, JSON.parse(key) as Record<string, unknown>, toCounts);
   const [counts, setCounts] = useState<Record<string, number>>(first?.value ?? {});
-  const [loading, setLoading] = useState(!!binding && !first);
   const [error, setError] = useState<Error | null>(null);
+  const want = `${version}|${key}`;
+  // the search and version the counts shown answer (or failed for): loading while another is wanted
+  const [settled, setSettled] = useState<string | null>(first ? want : null);
   // a list drawn ahead and visited now: counts in already show in the visit's render (the effect's
   // call below then takes the same answer, no second request)
   const visit = useArrivedAtVisit(binding, JSON.parse(key) as Record<string, unknown>, toCounts);
   if (visit && !Object.keys(counts).length) {
     setCounts(visit.value);
-    setLoading(false);
+    setSettled(want);
   }
 
   // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
   // search and version are not asked again (the rows are not either; see useListController).
-  const fetched = useRef<string | null>(first ? `${version}|${key}` : null);
+  const fetched = useRef<string | null>(first ? want : null);
   useEffect(() => {
     if (!binding) return;
-    const want = `${version}|${key}`;
     if (fetched.current === want) return;
     const ac = new AbortController();
-    setLoading(true);
+    // Nothing is set as the call leaves (the tabs show the counts they have until the new ones come),
+    // and the answer is drawn as a transition: the list's rows, asked for at the same time, usually
+    // come first, and the tab bar drawn again (8 tabs with their motion) no longer holds up the frame
+    // that shows them; React draws the counts in slices around it.
+    const settle = (next: Record<string, number> | null, e: Error | null) =>
+      startTransition(() => {
+        if (next) setCounts((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next));
+        setError(e);
+        setSettled(want);
+      });
     call<Record<string, number | string>>(binding, JSON.parse(key) as Record<string, unknown>, { signal: ac.signal })
       .then((data) => {
         if (ac.signal.aborted) return;
-        const next = toCounts(data);
-        setCounts((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next));
-        setError(null);
         fetched.current = want;
+        settle(toCounts(data), null);
       })
-      .catch((e: unknown) => !ac.signal.aborted && setError(e instanceof Error ? e : new Error(String(e))))
-      .finally(() => !ac.signal.aborted && setLoading(false));
+      .catch((e: unknown) => !ac.signal.aborted && settle(null, e instanceof Error ? e : new Error(String(e))));
     return () => ac.abort();
-  }, [call, binding, key, version]);
+  }, [call, binding, key, want]);
+  const loading = !!binding && settled !== want;
 
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   return { counts, all, loading, error };

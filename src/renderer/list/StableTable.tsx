@@ -31,6 +31,7 @@ import { useContext as useTableContext } from '@rc-component/context';
 import TableContext from 'rc-table/es/context/TableContext';
 import { LeanRow, leanBodyRows, ROW_CONTEXT_KEYS, type RowContext } from './lean-row';
 import { isPureRender } from './pure-render';
+import { useRowsInView } from './rows-in-view';
 
 type Props = Record<string, unknown>;
 
@@ -135,10 +136,14 @@ export const SKIP_SCROLLBAR_MEASURE = { tailor: true } as Record<string, unknown
 export function RowsByPosition({ children, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
   // the table's context, read here once for every row (LeanBodyRow)
   const ctx = useTableContext(TableContext, ROW_CONTEXT_KEYS) as RowContext;
+  const body = useRef<HTMLTableSectionElement>(null);
   // rc-table's body children: its measure row (or false) and the rows (an array; one element when empty)
   const parts = (Array.isArray(children) ? children : [children]) as unknown[];
-  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(part, ctx) : part));
-  return createElement('tbody', rest, ...(rows as ReactNode[]));
+  const rowList = parts.find((part): part is unknown[] => Array.isArray(part)) ?? [];
+  // more rows than before: those below the window's edge follow in a transition (rows-in-view.ts)
+  const shown = useRowsInView(body, rowList.length);
+  const rows = parts.map((part) => (Array.isArray(part) ? leanBodyRows(shown < part.length ? part.slice(0, shown) : part, ctx) : part));
+  return createElement('tbody', { ...rest, ref: body }, ...(rows as ReactNode[]));
 }
 
 const BY_POSITION = { header: { row: LeanRow }, body: { wrapper: RowsByPosition, row: LeanRow } };

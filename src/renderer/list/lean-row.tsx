@@ -220,6 +220,14 @@ interface ColumnOfRow {
 
 export const ROW_CONTEXT_KEYS: (keyof RowContext)[] = ['prefixCls', 'fixedInfoList', 'flattenColumns', 'expandableType', 'rowClassName', 'onRow'];
 
+/** rc-table's keys of the columns (getColumnsKey), worked out once per set of columns rather than once per row. */
+const keysOfColumns = new WeakMap<readonly ColumnOfRow[], string[]>();
+function columnKeys(columns: readonly ColumnOfRow[]): string[] {
+  let keys = keysOfColumns.get(columns);
+  if (!keys) keysOfColumns.set(columns, (keys = getColumnsKey(columns as never[]) as string[]));
+  return keys;
+}
+
 /** The props rc-table's Body gives each BodyRow element (rc-table/es/Body/index.js). */
 export interface BodyRowProps {
   record: Record<string, unknown>;
@@ -256,7 +264,7 @@ export const LeanBodyRow = memo(
     const { record, index, renderIndex, indent } = row;
     const rowProps = onRow?.(record, index);
     const ownClass = typeof rowClassName === 'function' ? rowClassName(record, index, indent) : rowClassName;
-    const keys = getColumnsKey(flattenColumns as never[]) as string[];
+    const keys = columnKeys(flattenColumns);
     const cells = flattenColumns.map((column, i) => {
       const key = keys[i] ?? null;
       const p: CellElementProps = {
