@@ -68,7 +68,7 @@ describe('rows drawn in the render that brings them', () => {
     expect(drawn(container)).toBe(50);
   });
 
-  it('draws the new rows that land on screen in the answer\'s commit and those below the window right after', () => {
+  it("draws the new rows that land on screen in the answer's commit and those below the window right after", () => {
     const { container, rerender } = render(<Counted rows={rowsOf(20)} />);
     commits.length = 0;
     // the 20 rows end at 300 + 20 × 50 = 1300 px, below the 900 px window: only the spare rows at once
