@@ -251,3 +251,16 @@ export async function openOrderList(
   await page.waitForTimeout(SETTLE_MS);
   return { ctx, page };
 }
+
+/** One run of the /order interactions at `base` (its own browser context, closed after): the figures of every step. */
+export async function orderListRun(browser: Browser, base: string, storage: Record<string, string>): Promise<InteractionFigures[]> {
+  const { ctx, page } = await openOrderList(browser, base, storage);
+  try {
+    return await runInteractions(
+      page,
+      listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }),
+    );
+  } finally {
+    await ctx.close();
+  }
+}

@@ -24,7 +24,7 @@ import { loadBench } from './load';
 import { liveBench } from './live';
 import { adminToken } from './lib';
 import { listLoads } from './web';
-import { listSteps, openOrderList, runInteractions, type InteractionFigures } from './interactions';
+import { orderListRun, type InteractionFigures } from './interactions';
 import { printRenderCounts, renderCounts } from './renders';
 
 const what = process.argv[2] ?? 'all';
@@ -57,18 +57,7 @@ async function interactions(pages: { name: string; base: string }[], storage: Re
   const all = new Map<string, InteractionFigures[][]>(pages.map((p) => [p.name, []]));
   try {
     for (let i = 0; i < runs; i++) {
-      for (const p of pages) {
-        const { ctx, page } = await openOrderList(browser, p.base, storage);
-        all
-          .get(p.name)!
-          .push(
-            await runInteractions(
-              page,
-              listSteps({ searchField: 'customerName', searchValue: '田超', secondList: '/staff', secondListRows: '.ant-table-tbody tr.ant-table-row' }),
-            ),
-          );
-        await ctx.close();
-      }
+      for (const p of pages) all.get(p.name)!.push(await orderListRun(browser, p.base, storage));
     }
   } finally {
     await browser.close();
