@@ -5,6 +5,7 @@
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
 import type { LogisticsOrderAddInput } from '../../../src/generated/types';
+import { checkRegionPath } from '../store';
 
 export interface Actor {
   id: bigint | null;
@@ -46,6 +47,9 @@ export async function createShipment(db: Db, s: NewShipment, actor: Actor, deps:
     const dup = await tx.query('SELECT 1 FROM logistics_orders WHERE carrier = $1 AND tracking_no = $2', [s.carrier, trackingNo]);
     if (dup.rows.length) {
       throw new HttpError(409, CODES.CONFLICT, 'server.logistics.duplicateTracking', { carrier: deps.label(`enum.carrier.${s.carrier}`), trackingNo });
+    }
+    if (!blank(s.region) && checkRegionPath(s.region!) !== null) {
+      throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.region', { field: 'logistics.region' });
     }
     const region = blank(s.region) ? [order.province, order.city, order.district] : [s.region![0], s.region![1] ?? null, s.region![2] ?? null];
     const id = deps.nextId();

@@ -11,6 +11,7 @@ import { autoAssignLocked, isAutoAssignOn } from './assign';
 import { SYSTEM_ACTOR, writeLog, type Actor } from './logs';
 import { toCents } from '../../core/money';
 import { orders, type OrderRow } from './record';
+import { checkRegionPath } from '../store';
 
 export interface NewOrder {
   source?: 'manual' | 'import';
@@ -56,17 +57,13 @@ function id(v: bigint | string | null | undefined): bigint | null {
   return BigInt(v);
 }
 
-/** Checks a region is [province, city?, district?] with each code inside the one before it. */
+/**
+ * Checks a region is [province, city?, district?] of real GB/T 2260 codes, each inside the one before
+ * it (the store module's table): "990000" has the shape of a province code but names no place.
+ */
 export function checkRegion(region: string[]): [string, string | null, string | null] {
   const [p, c, d] = region;
-  const ok =
-    region.length >= 1 &&
-    region.length <= 3 &&
-    region.every((x) => /^\d{6}$/.test(x)) &&
-    p.endsWith('0000') &&
-    (!c || c.slice(0, 2) === p.slice(0, 2)) &&
-    (!d || (!!c && d.slice(0, 4) === c.slice(0, 4)));
-  if (!ok) throw bad('server.order.regionInvalid');
+  if (checkRegionPath(region) !== null) throw bad('server.validation.region', { field: 'order.region' });
   return [p, c ?? null, d ?? null];
 }
 

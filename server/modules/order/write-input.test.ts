@@ -130,3 +130,30 @@ describe.each(BINDINGS)('$path', (b) => {
     }
   }, 300_000);
 });
+
+describe('region codes', () => {
+  // Six digits in the right shape are not enough: the code must name a real place, each inside the one before.
+  const unknown = ['990000', '990100', '990101'];
+  const outside = ['440000', '110100', '110101']; // 北京 is not in 广东
+  // an order still open (the tests above close theirs)
+  let open = '';
+  beforeAll(async () => {
+    open = String((await t.db.query<{ id: bigint }>(`SELECT id FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 1`)).rows[0].id);
+  });
+
+  test.each([
+    ['/api/order/add', 'admin', () => BINDINGS[0].body(), 'Region'],
+    ['/api/order/edit', 'admin', () => ({ id: open }), 'Region'],
+    ['/api/logisticsOrder/add', 'admin', () => ({ orderId: open, carrier: 'SF', trackingNo: `SF${Date.now()}`, goods: '配件' }), 'Region'],
+  ] as const)('%s refuses a region that is no province/city/district, naming the field', async (path, role, body, title) => {
+    for (const region of [unknown, outside]) {
+      const before = await written();
+      const r = await t.post(path, { ...body(), region }, { token: tokens[role], locale: 'en-US' });
+      expect(r.statusCode, JSON.stringify(r.data)).toBe(400);
+      expect(r.data.msg).toBe(`${title}: choose a valid province/city/district`);
+      expect(await written()).toBe(before);
+    }
+    const zh = await t.post(path, { ...body(), region: unknown }, { token: tokens[role] });
+    expect(zh.data.msg).toMatch(/^(所在地区|收件地区) 请选择有效的省\/市\/区$/);
+  });
+});
