@@ -244,6 +244,19 @@ describe('POST /merchantAuth/add', () => {
     const role = await t.post('/api/merchantAuth/add', { merchantId: merchantA, platform: 'jd', name: '店铺', platformShopId: 'R1' }, { token: finance });
     expect(role.statusCode).toBe(403);
   });
+  it('measures the name as it is stored: trimmed, " a " is one character, below the two asked for', async () => {
+    const count = async () => Number((await t.db.query<{ n: bigint }>(`SELECT count(*) AS n FROM shops`)).rows[0].n);
+    const before = await count();
+    const body = { merchantId: merchantA, platform: 'jd', name: ' 店 ', platformShopId: 'TRIM-1' };
+    const res = await t.post('/api/merchantAuth/add', body, { token: admin });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.data.msg).toBe('店铺名称 长度不能少于 2 个字符');
+    const en = await t.post('/api/merchantAuth/add', body, { token: admin, locale: 'en-US' });
+    expect(en.data.msg).toBe('Shop name must be at least 2 characters');
+    expect(await count()).toBe(before);
+    const ok = await t.post('/api/merchantAuth/add', { ...body, name: ' 店铺 ' }, { token: admin });
+    expect(ok.data.data?.name, ok.body).toBe('店铺');
+  });
 });
 
 describe('GET /merchantAuth/unbind', () => {
@@ -316,6 +329,10 @@ describe('shop list, detail, listAll and the shop dictionary', () => {
     expect(none.statusCode).toBe(404);
     const imports = await t.get('/api/merchantAuth/imports', { token: finance, query: { id: String(shop.id) } });
     expect(imports.data.data).toEqual([]);
+    // a shop that does not exist has no import history to list: 404, as its detail
+    const noShop = await t.get('/api/merchantAuth/imports', { token: finance, query: { id: '1' }, locale: 'en-US' });
+    expect(noShop.statusCode, noShop.body).toBe(404);
+    expect(noShop.data.msg).toBe('Shop not found (ID 1)');
   });
 
   it('/shop/listAll and /dict/shop filter by merchant, platform, status and keyword', async () => {

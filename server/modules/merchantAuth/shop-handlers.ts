@@ -8,6 +8,7 @@ import { scoped } from '../../core/resource';
 import { checkIds } from '../../core/ids';
 import { coreState } from '../../core/state';
 import { lazyPlatformEnv } from '../../platforms/env';
+import { loadShop } from '../../platforms/shop-session';
 import { SHOP_PLATFORMS, hasAdapter } from '../../platforms/registry';
 import { handleCallback, startAuthorization } from './authorize';
 import { importHistoryTrades, listImports } from './history-import';
@@ -73,7 +74,11 @@ export const getPlatform: H<'getPlatform'> = async (ctx) => {
 
 export const getHistoryTrades: H<'getHistoryTrades'> = inScope(importHistoryTrades, true);
 
-export const imports: H<'imports'> = inScope(({ db, input }) => listImports(db, input.id));
+// a shop that does not exist has no history to list: its 404, as for its detail
+export const imports: H<'imports'> = inScope(async ({ db, input }) => {
+  await loadShop(db, input.id);
+  return listImports(db, input.id);
+});
 
 /** 同步商品 (and its retry): runs the sync with its progress on the shop, and answers its report. */
 export const syncProducts: H<'syncProducts'> = inScope(
