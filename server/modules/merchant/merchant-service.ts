@@ -46,8 +46,9 @@ export async function getForEdit(db: Db, id: string | bigint, opts: ReadOptions 
   return { ...rec, bankAccountNo: r.rows[0]?.n ?? null };
 }
 
-/** Create (no id) or update the fields sent; the name is unique. */
-export async function saveMerchant(db: Db, input: Record<string, any>, nextId: () => bigint, opts: ReadOptions = {}): Promise<Merchant> {
+/** Create (no id) or update the fields sent; the name is unique, and stored trimmed (" 小羊 " is 小羊's name). */
+export async function saveMerchant(db: Db, sent: Record<string, any>, nextId: () => bigint, opts: ReadOptions = {}): Promise<Merchant> {
+  const input = typeof sent.name === 'string' ? { ...sent, name: sent.name.trim() } : sent;
   const taken = () => badField('server.merchant.nameTaken', 'merchant.name', { name: input.name });
   try {
     const saved = await db.transaction(async (tx) => {

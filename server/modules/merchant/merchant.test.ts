@@ -166,6 +166,18 @@ describe('POST /merchant/edit', () => {
     expect(en.msg).toContain('already exists');
   });
 
+  it('refuses a duplicate name sent with spaces around it, and stores a new name trimmed', async () => {
+    const merchants = await k.count('merchants');
+    for (const name of [' 小羊管家家电清洗', '小羊管家家电清洗 ', '\u3000小羊管家家电清洗\t']) {
+      const r = await k.call('POST', '/api/merchant/edit', { body: { name, contact: 'A', phone: '13912345678' } });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.msg).toBe('商户名称「小羊管家家电清洗」已存在，请换一个名称');
+    }
+    expect(await k.count('merchants')).toBe(merchants);
+    const created = await k.call('POST', '/api/merchant/edit', { body: { name: '  留白商户  ', contact: 'A', phone: '13912345678' } });
+    expect(created.data?.name, JSON.stringify(created)).toBe('留白商户');
+  });
+
   it('the list row sent back whole (as the disable action does) keeps the real account number', async () => {
     const m = await byName('安心家电维修');
     const { shopCount, storeCount, createdAt, updatedAt, bankAccountNoMasked, ...row } = m;
