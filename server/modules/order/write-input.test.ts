@@ -157,3 +157,18 @@ describe('region codes', () => {
     expect(zh.data.msg).toMatch(/^(所在地区|收件地区) 请选择有效的省\/市\/区$/);
   });
 });
+
+describe('platform trade numbers', () => {
+  test('order/add refuses a trade number already entered when it is sent again with spaces around it', async () => {
+    const body = { ...BINDINGS[0].body(), platformTradeNo: `TRIM${Date.now()}` };
+    const first = await t.post('/api/order/add', body, { token: tokens.admin });
+    expect(first.data.code, first.body).toBe(0);
+    for (const platformTradeNo of [` ${body.platformTradeNo}`, `${body.platformTradeNo}\t`]) {
+      const before = await written();
+      const r = await t.post('/api/order/add', { ...body, platformTradeNo }, { token: tokens.admin, locale: 'en-US' });
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.data.msg).toBe(`Platform trade no. ${body.platformTradeNo} already exists`);
+      expect(await written()).toBe(before);
+    }
+  });
+});
