@@ -106,6 +106,8 @@ export async function saveStore(db: Db, input: StoreInput, nextId: () => bigint,
   const photos = input.photos === undefined ? undefined : input.photos === null ? [] : asArray(input.photos);
   if (region) {
     const bad = checkRegionPath(region, 2);
+    // '' is a path of the wrong length: one province alone (or none, or four levels), no code to name
+    if (bad === '') throw badField(region.length === 1 ? 'server.store.regionTooShallow' : 'server.validation.region', 'store.region');
     if (bad !== null) throw badField('server.store.badRegion', 'store.region', { code: bad });
   }
   if (serviceArea) {

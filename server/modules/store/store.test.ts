@@ -154,6 +154,14 @@ describe('POST /store/edit', () => {
     expect(await k.count('stores')).toBe(stores);
   });
 
+  it('says what is wrong with a region that stops too early, not "invalid: <nothing>"', async () => {
+    const zh = await k.call('POST', '/api/store/edit', { body: { merchantId, ...NEW_STORE, region: ['440000'] } });
+    expect(zh.status).toBe(400);
+    expect(zh.msg).toBe('「所在地区」只选到了省，请选择到市或区县');
+    const en = await k.call('POST', '/api/store/edit', { body: { merchantId, ...NEW_STORE, region: ['440000'] }, locale: 'en-US' });
+    expect(en.msg).toBe('"Region" stops at a province; choose down to a city or district');
+  });
+
   it('reads a service area sent as one picked path [province, city, district] as that district', async () => {
     const s = await newStore({ name: '小羊管家（前海店）', serviceArea: ['440000', '440300', '440305'] });
     expect(s.serviceArea).toEqual(['440305']);
