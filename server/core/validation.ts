@@ -206,12 +206,37 @@ export function createValidation(app: AppSchema, i18n: I18n): Validation {
           const bad = names.find((name) => numeric(schema.properties?.[name]) && !decimalText(data[name]));
           if (bad !== undefined) refuse(bad, `server.validation.type.${numeric(schema.properties?.[bad])}`);
         }
-        if (check(data)) return data;
+        if (check(data)) {
+          // a search range whose start is after its end (createdAtFrom > createdAtTo) matches nothing by mistake
+          refuse(
+            names.find((name) => reversedRange(name, data, params)),
+            'server.validation.rangeOrder',
+          );
+          return data;
+        }
         const errors = describeErrors(check.errors ?? [], params, i18n, locale);
         throw new HttpError(400, CODES.BAD_REQUEST, 'server.validation.failed', { message: errors[0]?.message ?? '' }, { errors });
       };
     },
   };
+}
+
+/**
+ * `<name>From` of a search range (its `<name>To` is the same field, src/schema/derive.ts
+ * searchParamsOf) when both are sent and the start is after the end: money and numbers by value,
+ * dates and times as instants ("…T00:00+08:00" is before "…T15:00Z" of the day before).
+ */
+function reversedRange(name: string, data: Json, params: Map<string, AnyField>): boolean {
+  if (!name.endsWith('From')) return false;
+  const to = `${name.slice(0, -4)}To`;
+  const field = params.get(name);
+  const from = data[name];
+  const end = data[to];
+  if (!field || params.get(to) !== field || from === undefined || from === null || end === undefined || end === null) return false;
+  if (field.type === 'money') return compareDecimal(String(from), String(end)) > 0;
+  if (field.type === 'date' || field.type === 'datetime') return Date.parse(String(from)) > Date.parse(String(end));
+  if (field.type === 'integer' || field.type === 'number') return Number(from) > Number(end);
+  return false;
 }
 
 /** 'integer' or 'number' when a property (or a list's items) holds numbers. */

@@ -182,3 +182,28 @@ describe('an amount too large for its column', () => {
     refused(res, /^退款金额 不能大于 9999999.99$/); // its declared max
   });
 });
+
+describe('search ranges whose start is after their end', () => {
+  test.each([
+    ['/api/order/list', { createdAtFrom: '2026-03-01T00:00:00Z', createdAtTo: '2026-01-01T00:00:00Z' }, /^「创建时间」的开始不能晚于结束$/],
+    ['/api/order/count', { createdAtFrom: '2026-03-01T00:00:00Z', createdAtTo: '2026-01-01T00:00:00Z' }, /^「创建时间」的开始不能晚于结束$/],
+    ['/api/order/list', { paidAmountFrom: '100.00', paidAmountTo: '20' }, /^「实付金额」的开始不能晚于结束$/],
+    ['/api/merchant/list', { createdAtFrom: '2026-03-01T00:00:00+08:00', createdAtTo: '2026-02-28T15:00:00Z' }, /^「创建时间」的开始不能晚于结束$/],
+    ['/api/user/list', { createdAtFrom: '2026-03-01T00:00:00Z', createdAtTo: '2026-01-01T00:00:00Z' }, /^「创建时间」的开始不能晚于结束$/],
+    ['/api/logisticsOrder/list', { createdAtFrom: '2026-03-01T00:00:00Z', createdAtTo: '2026-01-01T00:00:00Z' }, /^「创建时间」的开始不能晚于结束$/],
+  ])('%s %j answers 400 naming the field', async (path, query, zh) => {
+    refused(await t.get(path, { token: admin, query }), zh);
+  });
+  test('in English too; an equal start and end, or one end alone, is a range', async () => {
+    const en = await t.get('/api/order/list', { token: admin, query: { paidAmountFrom: '100', paidAmountTo: '99.99' }, locale: 'en-US' });
+    refused(en, /^The start of "Paid amount" must not be after its end$/);
+    for (const query of [
+      { paidAmountFrom: '100', paidAmountTo: '100.00' },
+      { paidAmountFrom: '100' },
+      { createdAtFrom: '2026-03-01T08:00:00+08:00', createdAtTo: '2026-03-01T00:00:00Z' },
+    ]) {
+      const r = await t.get('/api/order/list', { token: admin, query });
+      expect(r.data.code, JSON.stringify(query)).toBe(0);
+    }
+  });
+});
