@@ -122,6 +122,19 @@ export async function assignAutoBulk(db: Db, nextId: () => bigint, ids: bigint[]
   });
 }
 
+/**
+ * A staff member an order is given to: one of the store's, and enabled (a disabled account, which
+ * the staff picker no longer offers, cannot serve it): 400 / 409 naming them otherwise.
+ */
+export async function checkStaff(tx: Db, staffId: bigint, storeId: bigint): Promise<void> {
+  const { rows } = await tx.query<{ enabled: boolean; name: string }>(
+    'SELECT enabled, coalesce(nickname, username) AS name FROM users WHERE id = $1 AND store_id = $2',
+    [staffId, storeId],
+  );
+  if (!rows[0]) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.staffNotInStore');
+  if (!rows[0].enabled) throw new HttpError(409, CODES.CONFLICT, 'server.order.staffDisabled', { name: rows[0].name });
+}
+
 /** POST /order/assign/manual */
 export async function assignManual(
   db: Db,
@@ -146,10 +159,7 @@ export async function assignManual(
     if (store.merchant_id !== order.merchant_id || store.audit_status !== 'approved' || store.status !== 'enabled') {
       throw new HttpError(409, CODES.CONFLICT, 'server.order.storeNotUsable', { store: store.name });
     }
-    if (input.staffId !== null) {
-      const s = await tx.query('SELECT 1 FROM users WHERE id = $1 AND store_id = $2', [input.staffId, input.storeId]);
-      if (!s.rows[0]) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.staffNotInStore');
-    }
+    if (input.staffId !== null) await checkStaff(tx, input.staffId, input.storeId);
     await tx.query(`UPDATE orders SET status = 'assigned', store_id = $2, staff_id = $3, assigned_at = now(), updated_at = now() WHERE id = $1`, [
       order.id,
       input.storeId,

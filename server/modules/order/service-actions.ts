@@ -5,6 +5,7 @@
 import type { OrderEditInput, OrderWorkOrderInput } from '../../../src/generated/types';
 import { HttpError, type Db } from '../../core/contract';
 import { CODES } from '../../../src/schema/codes';
+import { checkStaff } from './assign';
 import { checkRegion } from './create';
 import type { Translate } from './i18n';
 import { writeLog, type Actor } from './logs';
@@ -74,10 +75,7 @@ export async function createWorkOrder({ db, nextId, actor, t }: ActionDeps, inpu
     const order = await lockFor(tx, input.id, 'workOrder', t);
     if (order.store_id === null) throw new HttpError(409, CODES.CONFLICT, 'server.order.noStore');
     const staffId = input.staffId ?? order.staff_id;
-    if (input.staffId !== null) {
-      const s = await tx.query('SELECT 1 FROM users WHERE id = $1 AND store_id = $2', [input.staffId, order.store_id]);
-      if (!s.rows[0]) throw new HttpError(400, CODES.BAD_REQUEST, 'server.order.staffNotInStore');
-    }
+    if (input.staffId !== null) await checkStaff(tx, input.staffId, order.store_id);
     const workOrderId = nextId();
     await tx.query(`INSERT INTO work_orders (id, order_id, type, appointment_at, staff_id, notes, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7)`, [
       workOrderId,

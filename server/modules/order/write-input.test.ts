@@ -172,3 +172,34 @@ describe('platform trade numbers', () => {
     }
   });
 });
+
+describe('a disabled staff member', () => {
+  test('is refused by assign/manual and workOrder (409 naming them), the order left as it was', async () => {
+    const row = (
+      await t.db.query<{ order_id: bigint; store_id: bigint; user_id: bigint; name: string }>(
+        `SELECT o.id AS order_id, s.id AS store_id, u.id AS user_id, coalesce(u.nickname, u.username) AS name
+           FROM orders o JOIN stores s ON s.merchant_id = o.merchant_id AND s.audit_status = 'approved' AND s.status = 'enabled'
+           JOIN users u ON u.store_id = s.id
+          WHERE o.status = 'pending' ORDER BY o.id DESC LIMIT 1`,
+      )
+    ).rows[0];
+    await t.db.query(`UPDATE users SET enabled = false WHERE id = $1`, [row.user_id]);
+    const [id, storeId, staffId] = [String(row.order_id), String(row.store_id), String(row.user_id)];
+    const before = await written();
+    const assign = await t.post('/api/order/assign/manual', { id, storeId, staffId }, { token: tokens.admin, locale: 'en-US' });
+    expect(assign.statusCode, assign.body).toBe(409);
+    expect(assign.data.msg).toBe(`Staff member "${row.name}" is disabled and cannot take orders; choose another`);
+    expect(await written()).toBe(before);
+
+    expect((await t.post('/api/order/assign/manual', { id, storeId }, { token: tokens.admin })).data.code).toBe(0);
+    const afterAssign = await written();
+    const work = await t.post(
+      '/api/order/workOrder',
+      { id, workOrderType: 'install', appointmentAt: '2026-12-01T09:00:00.000Z', staffId },
+      { token: tokens.admin },
+    );
+    expect(work.statusCode, work.body).toBe(409);
+    expect(work.data.msg).toBe(`服务人员「${row.name}」已停用，不能接单，请重新选择`);
+    expect(await written()).toBe(afterAssign);
+  });
+});
