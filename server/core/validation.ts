@@ -277,11 +277,13 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 /**
  * Checked before ajv, for every input of every binding (a NUL in a name or a lone surrogate in a
- * remark would otherwise reach the database and fail there as a 500).
+ * remark would otherwise reach the database and fail there as a 500). A value is a scalar or a list of
+ * them: deeper lists are left to ajv, which refuses them by type (read recursively, an array nested
+ * 5,000 deep overflowed the stack: a 500).
  */
 function storable(value: unknown): boolean {
   if (typeof value === 'string') return !UNSTORABLE.test(value);
-  if (Array.isArray(value)) return value.every(storable);
+  if (Array.isArray(value)) return value.every((v) => typeof v !== 'string' || !UNSTORABLE.test(v));
   return true;
 }
 

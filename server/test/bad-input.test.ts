@@ -207,3 +207,25 @@ describe('search ranges whose start is after their end', () => {
     }
   });
 });
+
+describe('deeply nested values', () => {
+  test('an array nested thousands deep in a field answers 400 naming the field, not a stack overflow', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/remark',
+      headers: { 'content-type': 'application/json', 'x-misi-token': admin, 'x-locale': 'en-US' },
+      payload: `{"id":"${orderId}","remark":${deep}}`,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.parse(res.body).msg).toBe('Remark must be text');
+    // deeper than the JSON parser goes: refused as JSON it cannot read
+    const deeper = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/remark',
+      headers: { 'content-type': 'application/json', 'x-misi-token': admin },
+      payload: `{"id":"${orderId}","remark":${'['.repeat(200_000) + ']'.repeat(200_000)}}`,
+    });
+    expect(deeper.statusCode, deeper.body).toBe(400);
+  });
+});
