@@ -77,3 +77,21 @@ describe("the multipart stream's own size limit", () => {
     expect(res.data.msg).toBe('attachment“big.png”超过了 10 MB 的大小上限');
   });
 });
+
+describe('too many parts', () => {
+  test('more than 200 fields are refused as too many fields, not as too many files', async () => {
+    const colors = Array.from({ length: 205 }, () => 'red');
+    const zh = await t.postForm('/api/probe/edit', { id: '7', colors }, {}, { token });
+    expect(zh.statusCode).toBe(413);
+    expect(zh.data).toEqual({ code: 41300, msg: '一次最多提交 200 个表单字段', data: null });
+    const en = await t.postForm('/api/probe/edit', { id: '7', colors }, {}, { token, locale: 'en-US' });
+    expect(en.data.msg).toBe('A form may send at most 200 fields at once');
+  });
+
+  test('more than 10 files are refused as too many files', async () => {
+    const photos = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, content: PNG }));
+    const res = await t.postForm('/api/probe/edit', { id: '7' }, { photo: photos }, { token, locale: 'en-US' });
+    expect(res.statusCode).toBe(413);
+    expect(res.data.msg).toBe('At most 10 files can be uploaded at once');
+  });
+});

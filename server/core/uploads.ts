@@ -17,6 +17,8 @@ import { HttpError, type Db, type StoredFile } from './contract';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 10;
+/** text parts of one multipart request */
+export const MAX_FIELDS = 200;
 
 export interface UploadedPart {
   field: string;
@@ -85,7 +87,7 @@ export async function readMultipart(
   let current = '';
   let currentName = '';
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 200, fieldSize: 1024 * 1024 } })) {
+    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: MAX_FIELDS, fieldSize: 1024 * 1024 } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') add(part.fieldname, part.value);
         continue;
@@ -132,9 +134,10 @@ export async function readMultipart(
         throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLarge', { field: title(current), name: currentName, limit: MAX_FILE_BYTES / 1048576 });
       throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooLargeAny', { limit: MAX_FILE_BYTES / 1048576 });
     }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooMany', { limit: MAX_FILES });
-    }
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooMany', { limit: MAX_FILES });
+    // too many text parts is not "too many files" (201 values of a list field answered that)
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(413, CODES.TOO_LARGE, 'server.upload.tooManyFields', { limit: MAX_FIELDS });
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, CODES.UNSUPPORTED_MEDIA, 'server.upload.notMultipart');
     throw new HttpError(400, CODES.BAD_REQUEST, 'server.upload.malformed');
   }
