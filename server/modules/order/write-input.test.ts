@@ -203,3 +203,15 @@ describe('a disabled staff member', () => {
     expect(await written()).toBe(afterAssign);
   });
 });
+
+describe('assign/auto with no orders', () => {
+  test('an empty list of ids is refused naming the field, not answered as "0 of 0 assigned"', async () => {
+    const before = await written();
+    const zh = await t.post('/api/order/assign/auto', { ids: [] }, { token: tokens.admin });
+    expect(zh.statusCode, zh.body).toBe(400);
+    expect(zh.data.msg).toBe('订单 至少选择 1 项');
+    const en = await t.post('/api/order/assign/auto', { ids: [] }, { token: tokens.admin, locale: 'en-US' });
+    expect(en.data.msg).toBe('Orders: choose at least 1');
+    expect(await written()).toBe(before);
+  });
+});
