@@ -169,6 +169,14 @@ describe('multipart uploads', () => {
     expect(rows[0].path).not.toContain('头像'); // the server names files, not the client
   });
 
+  test('a multipart body to a JSON binding is refused as the wrong content type, not as fields missing', async () => {
+    const res = await t.postForm('/api/probe/echo', { username: 'alice' }, {}, { token, locale: 'en-US' });
+    expect(res.statusCode).toBe(415);
+    expect(res.data).toEqual({ code: 41500, msg: 'This API expects a JSON body (Content-Type: application/json)', data: null });
+    const zh = await t.postForm('/api/probe/echo', { username: 'alice' }, {}, { token });
+    expect(zh.data.msg).toBe('此接口需要 JSON 格式的请求体（Content-Type: application/json）');
+  });
+
   test('a .png name with PDF content is refused, and nothing is stored', async () => {
     const before = await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM files');
     const res = await t.postForm(

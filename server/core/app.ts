@@ -291,6 +291,9 @@ function bindingHandler(d: BindingDeps) {
       const stored = await storeFiles(db, d.dataDir, form.files, user?.id ?? null, d.nextId);
       files = stored.byField;
       undo = stored.undo;
+    } else if (req.isMultipart()) {
+      // its parts are never read here: answering "ID is required" for an id sent as a part misled
+      throw new HttpError(415, CODES.UNSUPPORTED_MEDIA, 'server.expectsJson');
     } else {
       input = validator('json')(req.body ?? {}, locale);
     }
