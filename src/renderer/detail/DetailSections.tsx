@@ -9,7 +9,7 @@
  * order's detail: 32 items, ~400 components of its ~660). A value whose Display is its type's cell is
  * drawn by a plain call (displayValue), not a component of its own.
  */
-import { Card, Skeleton } from 'antd';
+import { Card, Skeleton, theme } from 'antd';
 import { memo, Suspense } from 'react';
 import type { Resource } from '../../schema';
 import { fieldOf, type Row } from '../../engine';
@@ -17,6 +17,7 @@ import { fieldTypes, useCellEnv } from '../fields';
 import { displayValue } from '../fields/cell-env';
 import { useT } from '../i18n';
 import { getSlot } from '../slots';
+import { useNarrow } from '../use-narrow';
 import { leanDescriptions, useDescriptionsClasses } from './lean-descriptions';
 
 /** as ProDescriptions sets it: a long value wraps instead of widening its column */
@@ -40,6 +41,9 @@ export const DetailSections = memo(function DetailSections({
   const t = useT();
   const env = useCellEnv();
   const cls = useDescriptionsClasses();
+  // on a phone the drawer is the window's width: two columns left a value ~90 px, an order number or a
+  // phone number broken over three to five lines
+  const narrow = useNarrow(theme.useToken().token.screenSM);
   return (
     <>
       {resource.detail!.sections.map((section, i) => {
@@ -61,7 +65,7 @@ export const DetailSections = memo(function DetailSections({
           );
         }
         const names = (section.fields ?? []).filter((n) => !fieldOf(resource, n).hideInDetail);
-        const columns = section.columns ?? 2;
+        const columns = narrow ? 1 : (section.columns ?? 2);
         return leanDescriptions(cls, {
           key: `fields-${i}`,
           className: 'ant-pro-descriptions',

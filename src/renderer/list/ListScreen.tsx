@@ -58,7 +58,7 @@ import { EllipsisTipHost, type ShowTip } from '../fields/ellipsis-tip';
 import { directCellRenders, withDirectCells } from './direct-cells';
 import { useTabsOwnLine } from './use-tabs-line';
 import { useTableFits } from './use-table-fits';
-import { useNarrow } from './use-narrow';
+import { useNarrow } from '../use-narrow';
 import { useWarmMenuLists } from './warm-menu-lists';
 import { SearchFoldContext } from './search-fold';
 import './list.css';
