@@ -1,7 +1,8 @@
 /**
  * The shell on a phone (390 × 844), in both locales: the pull-out (burger) menu closes once an item is
  * picked, showing the page picked; the home page's to-do card shows its whole title (admin and
- * dispatcher). The list screens' toolbars at 390 px are checked in columns.e2e.ts.
+ * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column.
+ * The list screens' toolbars at 390 px are checked in columns.e2e.ts.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,5 +54,50 @@ describe('phone-sized screen', () => {
         await ctx.close();
       });
     }
+  }
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`admin: an order's detail drawer keeps its title and shows each field whole in one column (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.setViewportSize(PHONE);
+      await page.goto('/order');
+      // the order with the most actions an admin can run from its drawer (4 in the demo data: 创建工单, 备注, 编辑, 关闭订单)
+      await page.locator('tr.ant-table-row a[data-action="view"]:visible').first().click();
+      const drawer = page.locator('.ant-drawer-open');
+      await drawer.locator('.ant-descriptions-item-label').first().waitFor();
+      await drawer.locator('.ant-drawer-extra button').first().waitFor();
+      await page.waitForTimeout(400); // the drawer's slide-in
+      await shot(page, `phone-order-detail-${locale}`);
+      // the title whole, and not under the actions (antd let them take the header, the title drawn beneath them)
+      const title = await drawer.locator('.ant-drawer-header').evaluate((h) => {
+        const text = h.querySelector('.ant-drawer-title')!;
+        const box = h.querySelector('.ant-drawer-header-title')!;
+        const extra = h.querySelector('.ant-drawer-extra')!;
+        return {
+          text: text.textContent,
+          scroll: box.scrollWidth,
+          client: box.clientWidth,
+          right: Math.round(text.getBoundingClientRect().right),
+          extraLeft: Math.round(extra.getBoundingClientRect().left),
+        };
+      });
+      assert.equal(title.text, msg(locale, 'renderer.detail'));
+      assert.ok(title.scroll <= title.client, `the drawer's title is cut: ${title.scroll} px of it in ${title.client} px`);
+      assert.ok(title.right <= title.extraLeft, `the drawer's title (to ${title.right} px) is under its actions (from ${title.extraLeft} px)`);
+      // one field a row: every label starts at the section's left edge
+      const lefts = await drawer
+        .locator('.ant-descriptions')
+        .first()
+        .locator('.ant-descriptions-item-label')
+        .evaluateAll((els) => [...new Set(els.map((e) => Math.round(e.getBoundingClientRect().left)))]);
+      assert.equal(lefts.length, 1, `the fields are in ${lefts.length} columns on a phone`);
+      const order = drawer
+        .locator('.ant-descriptions-item', { hasText: msg(locale, 'order.orderNo') })
+        .first()
+        .locator('.ant-descriptions-item-content');
+      const lines = await order.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      assert.equal(lines, 1, `the order number breaks over ${lines} lines`);
+      await ctx.close();
+    });
   }
 });

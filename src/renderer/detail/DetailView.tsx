@@ -11,6 +11,7 @@ import { useT } from '../i18n';
 import { actionKind } from '../actions/action-kind';
 import { DetailSections } from './DetailSections';
 import { useDrawerHost, useScrollLockAfterPaint } from './drawer-host';
+import './detail.css';
 
 export interface DetailViewProps {
   resource: Resource;
@@ -98,7 +99,16 @@ export default function DetailView({ resource, row, container, open = true, vers
   }
   if (!host) return null;
   return (
-    <Drawer title={t('renderer.detail')} open={open} onClose={onClose} width={resource.detail?.width ?? 720} extra={extra} destroyOnHidden getContainer={host}>
+    <Drawer
+      title={t('renderer.detail')}
+      open={open}
+      onClose={onClose}
+      width={resource.detail?.width ?? 720}
+      extra={extra}
+      rootClassName="detail-drawer"
+      destroyOnHidden
+      getContainer={host}
+    >
       {body}
     </Drawer>
   );
