@@ -1,8 +1,9 @@
 /**
  * The shell on a phone (390 × 844), in both locales: the pull-out (burger) menu closes once an item is
  * picked, showing the page picked; the home page's to-do card shows its whole title (admin and
- * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column.
- * The list screens' toolbars at 390 px are checked in columns.e2e.ts.
+ * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column;
+ * a table in a detail section scrolls inside the drawer. The list screens' toolbars at 390 px are
+ * checked in columns.e2e.ts.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,6 +98,20 @@ describe('phone-sized screen', () => {
         .locator('.ant-descriptions-item-content');
       const lines = await order.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
       assert.equal(lines, 1, `the order number breaks over ${lines} lines`);
+      await ctx.close();
+    });
+
+    test(`admin: a merchant's detail keeps its shops table inside the drawer (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.setViewportSize(PHONE);
+      await page.goto('/merchant');
+      await page.locator('tr.ant-table-row a[data-action="view"]:visible').first().click();
+      const body = page.locator('.ant-drawer-open .ant-drawer-body');
+      await body.locator('.ant-table').first().waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, `phone-merchant-detail-${locale}`);
+      const box = await body.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.ok(box.scroll <= box.client, `the drawer's body scrolls sideways: ${box.scroll} px in ${box.client} px`);
       await ctx.close();
     });
   }

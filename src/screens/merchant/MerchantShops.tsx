@@ -35,6 +35,9 @@ export default function MerchantShops({ resource, record, binding }: SlotProps) 
       size="small"
       loading={loading}
       dataSource={rows}
+      // the columns as wide as their contents; on a phone the table scrolls sideways in itself (it
+      // pushed the drawer's body wider than the window, its last column past the drawer's edge)
+      scroll={{ x: 'max-content' }}
       pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
       locale={{ emptyText: t('merchant.noShops') }}
       columns={[
