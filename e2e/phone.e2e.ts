@@ -2,8 +2,8 @@
  * The shell on a phone (390 × 844), in both locales: the pull-out (burger) menu closes once an item is
  * picked, showing the page picked; the home page's to-do card shows its whole title (admin and
  * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column;
- * a table in a detail section scrolls inside the drawer. The list screens' toolbars at 390 px are
- * checked in columns.e2e.ts.
+ * a table in a detail section scrolls inside the drawer; today's figures on the home page stay inside
+ * their cards. The list screens' toolbars at 390 px are checked in columns.e2e.ts.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,6 +112,27 @@ describe('phone-sized screen', () => {
       await shot(page, `phone-merchant-detail-${locale}`);
       const box = await body.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       assert.ok(box.scroll <= box.client, `the drawer's body scrolls sideways: ${box.scroll} px in ${box.client} px`);
+      await ctx.close();
+    });
+
+    test(`finance: today's figures on the home page stay inside their cards (${locale})`, async () => {
+      const { ctx, page } = await pageAs('finance', { locale });
+      await page.setViewportSize(PHONE);
+      await page.goto('/index');
+      await page.getByTestId('figure-refunded').waitFor();
+      await shot(page, `phone-today-figures-${locale}`);
+      const past = await page.locator('[data-testid^="figure-"]').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const edge = card.getBoundingClientRect().right;
+          return [...card.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+            .map(
+              (el) =>
+                `${card.getAttribute('data-testid')}: "${el.textContent}" to ${Math.round(el.getBoundingClientRect().right)} px, the card to ${Math.round(edge)} px`,
+            );
+        }),
+      );
+      assert.deepEqual(past, [], "drawn past its card's edge");
       await ctx.close();
     });
   }

@@ -27,9 +27,11 @@ function ChangeLine({ change }: { change: number | null }) {
   const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change));
   const up = change >= 0;
   return (
-    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+    // the change under its label when they do not fit side by side (a phone; a long percentage), its
+    // arrow and number kept together: one line of them ran past the card's edge
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
       {t('workbench.vsYesterday')}{' '}
-      <span style={{ color: up ? '#cf1322' : '#3f8600' }}>
+      <span style={{ color: up ? '#cf1322' : '#3f8600', whiteSpace: 'nowrap' }}>
         {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct}
       </span>
     </Typography.Text>
@@ -44,7 +46,9 @@ export function TodayFigures({ summary }: { summary: DashboardSummary }) {
       {FIGURES.map((f) => {
         const c = summary[f.key];
         return (
-          <Col key={f.key} xs={12} xl={6}>
+          // one figure a row on a phone, as the dashboard's cards: half a phone's card left a sum of
+          // money and its change line past the card's edge
+          <Col key={f.key} xs={24} sm={12} xl={6}>
             <Card size="small" data-testid={`figure-${f.key}`}>
               <Statistic title={t(f.title)} value={f.money ? formatMoney(c.value, locale) : Number(c.value)} />
               <ChangeLine change={c.change} />
