@@ -101,19 +101,24 @@ describe('phone-sized screen', () => {
       await ctx.close();
     });
 
-    test(`admin: a merchant's detail keeps its shops table inside the drawer (${locale})`, async () => {
-      const { ctx, page } = await pageAs('admin', { locale });
-      await page.setViewportSize(PHONE);
-      await page.goto('/merchant');
-      await page.locator('tr.ant-table-row a[data-action="view"]:visible').first().click();
-      const body = page.locator('.ant-drawer-open .ant-drawer-body');
-      await body.locator('.ant-table').first().waitFor();
-      await page.waitForTimeout(400);
-      await shot(page, `phone-merchant-detail-${locale}`);
-      const box = await body.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-      assert.ok(box.scroll <= box.client, `the drawer's body scrolls sideways: ${box.scroll} px in ${box.client} px`);
-      await ctx.close();
-    });
+    for (const [screen, table] of [
+      ['merchant', 'shops'],
+      ['product', 'SKUs'],
+    ] as const) {
+      test(`admin: a ${screen}'s detail keeps its ${table} table inside the drawer (${locale})`, async () => {
+        const { ctx, page } = await pageAs('admin', { locale });
+        await page.setViewportSize(PHONE);
+        await page.goto(`/${screen}`);
+        await page.locator('tr.ant-table-row a[data-action="view"]:visible').first().click();
+        const body = page.locator('.ant-drawer-open .ant-drawer-body');
+        await body.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor();
+        await page.waitForTimeout(400);
+        await shot(page, `phone-${screen}-detail-${locale}`);
+        const box = await body.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        assert.ok(box.scroll <= box.client, `the drawer's body scrolls sideways: ${box.scroll} px in ${box.client} px`);
+        await ctx.close();
+      });
+    }
 
     test(`finance: today's figures on the home page stay inside their cards (${locale})`, async () => {
       const { ctx, page } = await pageAs('finance', { locale });

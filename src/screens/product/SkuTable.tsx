@@ -115,6 +115,9 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
         size="small"
         loading={loading}
         dataSource={rows}
+        // the columns as wide as their contents; on a phone the table scrolls sideways in itself (it
+        // pushed the drawer's body wider than the window, its last columns past the drawer's edge)
+        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={{ emptyText: t('product.sku.empty') }}
         columns={[
