@@ -3,7 +3,7 @@
  * picked, showing the page picked; the home page's to-do card shows its whole title (admin and
  * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column;
  * a table in a detail section scrolls inside the drawer; today's figures on the home page stay inside
- * their cards. The list screens' toolbars at 390 px are checked in columns.e2e.ts.
+ * their cards; the profile's signed-in devices stay inside their card. The list screens' toolbars at 390 px are checked in columns.e2e.ts.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -138,6 +138,26 @@ describe('phone-sized screen', () => {
         }),
       );
       assert.deepEqual(past, [], "drawn past its card's edge");
+      await ctx.close();
+    });
+
+    test(`admin: the profile's signed-in devices stay inside their card, the page does not scroll sideways (${locale})`, async () => {
+      const { ctx, page } = await pageAs('admin', { locale });
+      await page.setViewportSize(PHONE);
+      await page.goto('/profile');
+      // on a phone the tab may be under the tabs' overflow menu: a click on the tab itself picks it
+      const tab = page.locator('.ant-tabs-tab-btn', { hasText: msg(locale, 'profile.sessions') });
+      await tab.waitFor({ state: 'attached' });
+      await tab.evaluate((el) => (el as HTMLElement).click());
+      const table = page.getByTestId('profile-sessions');
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      await shot(page, `phone-profile-sessions-${locale}`);
+      const box = await table.evaluate((el) => {
+        const card = el.closest('.ant-card')!.getBoundingClientRect();
+        return { right: Math.round(el.getBoundingClientRect().right), card: Math.round(card.right), page: document.scrollingElement!.scrollWidth };
+      });
+      assert.ok(box.page <= PHONE.width, `the page scrolls sideways: ${box.page} px`);
+      assert.ok(box.right <= box.card, `the table runs to ${box.right} px, past its card (${box.card} px)`);
       await ctx.close();
     });
   }

@@ -81,7 +81,17 @@ export function SessionList({ resource }: { resource: Resource }) {
           </Button>
         </Popconfirm>
       </Space>
-      <Table<SessionRow> rowKey="id" size="middle" loading={loading} dataSource={rows} columns={columns} pagination={false} data-testid="profile-sessions" />
+      {/* scroll: on a phone the table scrolls sideways in itself; it ran past its card and the page scrolled sideways */}
+      <Table<SessionRow>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        data-testid="profile-sessions"
+      />
     </Space>
   );
 }
