@@ -188,4 +188,14 @@ describe('chart options', () => {
     expect(p.yAxis.data).toEqual(['京东', '淘宝']);
     expect(p.series[0].data).toEqual([534, 700]);
   });
+  it("puts the status legend under the ring on a phone's card (beside it, it ran over the ring) and beside it on a wide one", () => {
+    const s = statusOption(DATA, t, 'en-US', (x) => t(`enum.orderStatus.${x}`));
+    // what ECharts applies for a chart `width` px wide: the media rules whose maxWidth it is within
+    const at = (width: number) => (s.media ?? []).filter((m) => width <= m.query.maxWidth).map((m) => m.option);
+    expect(s.legend).toMatchObject({ orient: 'vertical', right: 8 });
+    expect(at(560)).toEqual([]); // half of a 1280 px page
+    const [phone] = at(310); // a 390 px phone's card
+    expect(phone?.legend).toMatchObject({ orient: 'horizontal', left: 'center', bottom: 0 });
+    expect(phone?.series[0].center).toEqual(['50%', '40%']);
+  });
 });

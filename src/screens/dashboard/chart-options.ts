@@ -59,6 +59,9 @@ export function compactMoney(v: number, locale: string): string {
   }).format(v);
 }
 
+/** below this chart width the status legend no longer fits beside the ring (a phone's card; ≥ 560 px beside it at 1280 px) */
+export const NARROW_CHART = 480;
+
 export function statusOption(data: DashboardPerformance, t: Translate, locale: string, label: (status: string) => string) {
   return {
     color: COLORS,
@@ -77,6 +80,18 @@ export function statusOption(data: DashboardPerformance, t: Translate, locale: s
         avoidLabelOverlap: true,
         label: { show: false },
         data: data.byStatus.map((s) => ({ name: label(s.status), value: s.orders })),
+      },
+    ],
+    // a chart narrower than NARROW_CHART (a phone): the legend beside the ring ran over it, so the
+    // legend goes under the ring, which is centred above it (ECharts applies it from the chart's own
+    // width, again as it resizes)
+    media: [
+      {
+        query: { maxWidth: NARROW_CHART },
+        option: {
+          legend: { orient: 'horizontal', left: 'center', right: 'auto', top: 'auto', bottom: 0 },
+          series: [{ center: ['50%', '40%'], radius: ['36%', '58%'] }],
+        },
       },
     ],
   };
