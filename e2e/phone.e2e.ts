@@ -3,7 +3,8 @@
  * picked, showing the page picked; the home page's to-do card shows its whole title (admin and
  * dispatcher); a detail drawer keeps its title beside its actions and shows its fields in one column;
  * a table in a detail section scrolls inside the drawer; today's figures on the home page stay inside
- * their cards; the profile's signed-in devices stay inside their card. The list screens' toolbars at 390 px are checked in columns.e2e.ts.
+ * their cards; the profile's signed-in devices stay inside their card; the dashboard's top stores show
+ * their names whole. The list screens' toolbars at 390 px are checked in columns.e2e.ts.
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -158,6 +159,27 @@ describe('phone-sized screen', () => {
       });
       assert.ok(box.page <= PHONE.width, `the page scrolls sideways: ${box.page} px`);
       assert.ok(box.right <= box.card, `the table runs to ${box.right} px, past its card (${box.card} px)`);
+      await ctx.close();
+    });
+
+    test(`finance: the dashboard's top stores show each store's and merchant's name whole (${locale})`, async () => {
+      const { ctx, page } = await pageAs('finance', { locale });
+      await page.setViewportSize(PHONE);
+      await page.goto('/dashboard');
+      const card = page.locator('.ant-card', { hasText: msg(locale, 'dashboard.topStores.title') });
+      await card.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `phone-top-stores-${locale}`);
+      // columns 2 and 3: the store and the merchant
+      const cut = await card.locator('tbody tr.ant-table-row').evaluateAll((rows) =>
+        rows.flatMap((r) =>
+          [...r.querySelectorAll('td')].slice(1, 3).flatMap((td) => {
+            const inner = (td.querySelector('.ant-table-cell-content') ?? td) as HTMLElement;
+            return inner.scrollWidth > inner.clientWidth ? [`${td.textContent}: ${inner.scrollWidth} px in ${inner.clientWidth} px`] : [];
+          }),
+        ),
+      );
+      assert.deepEqual(cut, [], 'names cut');
       await ctx.close();
     });
   }

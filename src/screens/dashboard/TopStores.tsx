@@ -18,25 +18,26 @@ export function TopStores({ rows, loading }: { rows: Row[]; loading: boolean }) 
       pagination={false}
       dataSource={rows}
       locale={{ emptyText: t('dashboard.empty') }}
-      scroll={{ x: 720 }}
+      // each column as wide as its content, the table scrolling sideways in itself when they do not fit:
+      // a scroll width of 720 px with fixed numeric columns left a phone two characters of a store's
+      // or merchant's name (洁到…)
+      scroll={{ x: 'max-content' }}
       columns={[
-        { title: t('dashboard.topStores.rank'), dataIndex: 'rank', width: 72, render: (r: number) => <Tag color={r <= 3 ? 'gold' : undefined}>{r}</Tag> },
-        { title: t('dashboard.topStores.store'), dataIndex: 'storeName', ellipsis: true },
-        { title: t('dashboard.topStores.merchant'), dataIndex: 'merchantName', ellipsis: true },
-        { title: t('dashboard.topStores.orders'), dataIndex: 'orders', align: 'right', width: 110, render: (n: number) => formatCount(n, locale) },
-        { title: t('dashboard.topStores.completed'), dataIndex: 'completed', align: 'right', width: 110, render: (n: number) => formatCount(n, locale) },
+        { title: t('dashboard.topStores.rank'), dataIndex: 'rank', render: (r: number) => <Tag color={r <= 3 ? 'gold' : undefined}>{r}</Tag> },
+        { title: t('dashboard.topStores.store'), dataIndex: 'storeName' },
+        { title: t('dashboard.topStores.merchant'), dataIndex: 'merchantName' },
+        { title: t('dashboard.topStores.orders'), dataIndex: 'orders', align: 'right', render: (n: number) => formatCount(n, locale) },
+        { title: t('dashboard.topStores.completed'), dataIndex: 'completed', align: 'right', render: (n: number) => formatCount(n, locale) },
         {
           title: t('dashboard.topStores.completionRate'),
           dataIndex: 'completionRate',
           align: 'right',
-          width: 140,
           render: (n: number) => formatPercent(n, locale),
         },
         {
           title: t('dashboard.topStores.settledAmount'),
           dataIndex: 'settledAmount',
           align: 'right',
-          width: 150,
           render: (v: string) => formatMoney(v, locale),
         },
       ]}
