@@ -198,4 +198,10 @@ describe('chart options', () => {
     expect(phone?.legend).toMatchObject({ orient: 'horizontal', left: 'center', bottom: 0 });
     expect(phone?.series[0].center).toEqual(['50%', '40%']);
   });
+  it("gives the platform chart fewer value ticks on a phone's card (seven ran together) and the default on a wide one", () => {
+    const p = platformOption(DATA, t, 'en-US', (x) => t(`enum.platform.${x}`));
+    const at = (width: number) => (p.media ?? []).filter((m) => width <= m.query.maxWidth).map((m) => m.option);
+    expect(at(560)).toEqual([]);
+    expect(at(310)).toEqual([{ xAxis: { splitNumber: 3 } }]);
+  });
 });

@@ -59,7 +59,7 @@ export function compactMoney(v: number, locale: string): string {
   }).format(v);
 }
 
-/** below this chart width the status legend no longer fits beside the ring (a phone's card; ≥ 560 px beside it at 1280 px) */
+/** below this chart width the status legend no longer fits beside the ring and the platform axis's ticks run together (a phone's card; ≥ 560 px at 1280 px) */
 export const NARROW_CHART = 480;
 
 export function statusOption(data: DashboardPerformance, t: Translate, locale: string, label: (status: string) => string) {
@@ -114,5 +114,7 @@ export function platformOption(data: DashboardPerformance, t: Translate, locale:
         data: rows.map((p) => p.orders),
       },
     ],
+    // a narrow chart (a phone): fewer value ticks; ECharts' default seven ran together ("120150180")
+    media: [{ query: { maxWidth: NARROW_CHART }, option: { xAxis: { splitNumber: 3 } } }],
   };
 }
