@@ -231,7 +231,9 @@ export function inputJsonSchema(resource: Resource, bindingName: string, app: Pi
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   for (const p of params) {
-    const s = fieldJsonSchema(p.field, enumsFor(app, resource));
+    // a parameter the binding requires is required as its field would be: a list of at least one
+    // value, a text of at least one character (present but empty asked for nothing)
+    const s = fieldJsonSchema(p.required && !p.field.required ? { ...p.field, required: true } : p.field, enumsFor(app, resource));
     if (p.field.title) s['x-title'] = p.field.title;
     properties[p.name] = s;
     if (p.required) required.push(p.name);
