@@ -141,3 +141,16 @@ test('an unreachable PostgreSQL is named in the error, without the password', as
   expect((err as Error).message).toMatch(/^cannot use the database of DATABASE_URL \(127\.0\.0\.1:1\/shop\): /);
   expect((err as Error).message).not.toContain('s3cret');
 });
+
+test('a data folder that cannot hold the embedded database is named in the error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'db-file-'));
+  const file = join(dir, 'not-a-folder');
+  writeFileSync(file, 'x');
+  try {
+    const err = await openDb({ dataDir: file }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toBe(`cannot keep the embedded database in ${join(file, 'pgdata')} (DATA_DIR ${file}): ENOTDIR: not a directory, mkdir '${join(file, 'pgdata')}'`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

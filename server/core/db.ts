@@ -57,7 +57,12 @@ export async function openDb(options: OpenDbOptions): Promise<SqlDb> {
     }
   }
   const dir = options.pgliteDir ?? join(options.dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    // a file where the folder should be, or no right to write there: say which setting points there
+    throw new Error(`cannot keep the embedded database in ${dir} (DATA_DIR ${options.dataDir}): ${(err as Error).message}`, { cause: err });
+  }
   return openPglite(dir);
 }
 
