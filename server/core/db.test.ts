@@ -149,7 +149,9 @@ test('a data folder that cannot hold the embedded database is named in the error
   try {
     const err = await openDb({ dataDir: file }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toBe(`cannot keep the embedded database in ${join(file, 'pgdata')} (DATA_DIR ${file}): ENOTDIR: not a directory, mkdir '${join(file, 'pgdata')}'`);
+    expect((err as Error).message).toBe(
+      `cannot keep the embedded database in ${join(file, 'pgdata')} (DATA_DIR ${file}): ENOTDIR: not a directory, mkdir '${join(file, 'pgdata')}'`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
