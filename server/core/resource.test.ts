@@ -57,6 +57,18 @@ describe('create', () => {
     expect(await count()).toBe(before);
   });
 
+  test('a one-line text is stored and searched without the white space around it; multi-line text as sent', async () => {
+    const r = await save({ title: '  停水通知\t', body: '  第一行\n第二行  ' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.data.data).toMatchObject({ title: '停水通知', body: '  第一行\n第二行  ' });
+    const found = await t.get('/api/notice/list', { token, query: { title: ' 停水通知 ' } });
+    expect(found.data.data.list.map((n: { title: string }) => n.title)).toEqual(['停水通知']);
+    // white space alone is still refused as blank, not stored as an empty title
+    const blank = await save({ title: '   ', body: 'x' }, 'en-US');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.data.msg).toBe('Title is required');
+  });
+
   test('creates with the schema default, answers the record as the wire carries it', async () => {
     const r = await save({ title: '五一放假安排', body: '5月1日至5日放假' });
     expect(r.statusCode).toBe(200);

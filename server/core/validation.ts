@@ -99,6 +99,18 @@ function isPlainText(s: Json): boolean {
 }
 
 /**
+ * A one-line text field's value without the white space around it (of each value, for a list): what
+ * is stored, compared and measured (a name's minLength, a unique trade number) is what a person sees.
+ * Passwords and multi-line text are left as sent.
+ */
+function trimmed(value: unknown, field: AnyField | undefined): unknown {
+  if (field?.type !== 'string') return value;
+  // white space alone stays as sent: the blank checks below refuse it as such
+  const trim = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : v);
+  return Array.isArray(value) ? value.map(trim) : trim(value);
+}
+
+/**
  * Makes the wire forgiving where it is unambiguous: ids and phones sent as JSON numbers become
  * digit strings (only values with a format of their own: a number for a name or a reason is refused,
  * not stored as "123"); an empty string for an optional structured field (date, phone, id…) means "none".
@@ -117,7 +129,7 @@ function normalize(input: Json, schema: Json, source: InputSource, partial: bool
       out[name] = raw;
       continue;
     }
-    let value = raw;
+    let value = trimmed(raw, params.get(name));
     if (source === 'form' && !required.has(name)) {
       const parts: unknown[] = Array.isArray(raw) ? raw : [raw];
       const filled = parts.filter((v) => v !== '');

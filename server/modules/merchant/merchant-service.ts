@@ -46,9 +46,8 @@ export async function getForEdit(db: Db, id: string | bigint, opts: ReadOptions 
   return { ...rec, bankAccountNo: r.rows[0]?.n ?? null };
 }
 
-/** Create (no id) or update the fields sent; the name is unique, and stored trimmed (" 小羊 " is 小羊's name). */
-export async function saveMerchant(db: Db, sent: Record<string, any>, nextId: () => bigint, opts: ReadOptions = {}): Promise<Merchant> {
-  const input = typeof sent.name === 'string' ? { ...sent, name: sent.name.trim() } : sent;
+/** Create (no id) or update the fields sent; the name is unique (trimmed as every one-line text is: core/validation.ts). */
+export async function saveMerchant(db: Db, input: Record<string, any>, nextId: () => bigint, opts: ReadOptions = {}): Promise<Merchant> {
   const taken = () => badField('server.merchant.nameTaken', 'merchant.name', { name: input.name });
   try {
     const saved = await db.transaction(async (tx) => {

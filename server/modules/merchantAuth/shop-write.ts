@@ -12,7 +12,7 @@
  */
 import type { MerchantAuthAddInput, MerchantAuthUnbindInput } from '../../../src/generated/types';
 import type { HandlerContext } from '../../core/contract';
-import { badField, conflict } from '../../core/http-errors';
+import { conflict } from '../../core/http-errors';
 import { loadShop } from '../../platforms/shop-session';
 import { checkMerchant, checkPlatform } from './authorize';
 import { checkIds } from '../../core/ids';
@@ -21,9 +21,6 @@ import { shops } from './shop-resource';
 
 export async function addShop(ctx: HandlerContext<MerchantAuthAddInput>) {
   checkIds(ctx, { merchantId: 'merchantAuth.merchant' });
-  // the schema measured the name as sent; what is stored is trimmed (" a " is one character)
-  const minName = Number((shops.schema.fields?.name as { minLength?: number } | undefined)?.minLength ?? 0);
-  if (ctx.input.name.trim().length < minName) throw badField('server.validation.minLength', 'merchantAuth.name', { limit: minName });
   const { merchantId, platform } = ctx.input;
   checkPlatform(platform);
   await checkMerchant(ctx, merchantId);

@@ -95,8 +95,7 @@ export const add: H<'add'> = async (ctx) => {
     {
       ...input,
       source: 'manual',
-      // trimmed, so " T1" is the trade T1 already entered (refused as a duplicate), not another one
-      platformTradeNo: input.platformTradeNo?.trim() || null,
+      platformTradeNo: input.platformTradeNo || null,
       quantity: input.quantity ?? 1,
       customerName: textOf(ctx, input.customerName, 'order.customerName'),
       address: textOf(ctx, input.address, 'order.address'),
