@@ -416,7 +416,7 @@ function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply, i18n:
     // locale, so a module passes { field: 'store.name' } and the user reads 门店名称 / Store name.
     // Never silently: a key missing from the request's locale is logged (src/codegen/server-keys.ts, run by the schema CLI and message-keys.test.ts, keeps the list whole).
     if (!i18n.has(locale, err.key)) req.log.error({ key: err.key, locale }, 'message key missing from the locales');
-    return reply.code(err.status).send({ code: err.code, msg: i18n.t(locale, err.key, i18n.renderValues(locale, err.values)), data: err.data ?? null });
+    return reply.code(err.status).send({ code: err.code, msg: i18n.t(locale, err.key, err.values), data: err.data ?? null });
   }
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {

@@ -13,15 +13,9 @@ import { join } from 'node:path';
 export interface I18n {
   readonly locales: string[];
   readonly defaultLocale: string;
+  /** The message `key` in `locale` with `values` put in; values that are message keys are rendered first. */
   t(locale: string, key: string, values?: Record<string, string | number>): string;
   has(locale: string, key: string): boolean;
-  /**
-   * Message values that are themselves message keys (a field title such as "store.name", a state such
-   * as "enum.auditStatus.approved") rendered in `locale`; other values unchanged. Only dotted
-   * key-shaped strings that exist in `locale` or the default locale count, so user text such as a
-   * name or "admin" is never translated by accident.
-   */
-  renderValues(locale: string, values: Record<string, string | number>): Record<string, string | number>;
   /** Picks the locale of a request: x-locale, else the best Accept-Language match, else the default. */
   pickLocale(xLocale: string | undefined, acceptLanguage: string | undefined): string;
 }
@@ -53,21 +47,28 @@ export function loadI18n(dir: string, defaultLocale = 'zh-CN'): I18n {
   if (!messages.has(defaultLocale)) messages.set(defaultLocale, {});
   const locales = [...messages.keys()];
   const lookup = (locale: string, key: string) => messages.get(locale)?.[key] ?? messages.get(defaultLocale)?.[key];
+  /**
+   * Message values that are themselves message keys (a field title such as "store.name", a state such
+   * as "enum.auditStatus.approved") rendered in `locale`; other values unchanged. Only dotted
+   * key-shaped strings that exist in `locale` or the default locale count, so user text such as a
+   * name or "admin" is never translated by accident.
+   */
+  const renderValues = (locale: string, values: Record<string, string | number>) => {
+    const out: Record<string, string | number> = {};
+    for (const [name, v] of Object.entries(values)) {
+      const isKey = typeof v === 'string' && KEY_SHAPE.test(v) && lookup(locale, v) !== undefined;
+      out[name] = isKey ? (lookup(locale, v as string) as string) : v;
+    }
+    return out;
+  };
   return {
     locales,
     defaultLocale,
     has: (locale, key) => messages.get(locale)?.[key] !== undefined,
-    renderValues(locale, values) {
-      const out: Record<string, string | number> = {};
-      for (const [name, v] of Object.entries(values)) {
-        const isKey = typeof v === 'string' && KEY_SHAPE.test(v) && lookup(locale, v) !== undefined;
-        out[name] = isKey ? (lookup(locale, v as string) as string) : v;
-      }
-      return out;
-    },
     t(locale, key, values = {}) {
       const text = lookup(locale, key) ?? key;
-      return text.replace(/\{(\w+)\}/g, (m, name: string) => (values[name] !== undefined ? String(values[name]) : m));
+      const shown = renderValues(locale, values);
+      return text.replace(/\{(\w+)\}/g, (m, name: string) => (shown[name] !== undefined ? String(shown[name]) : m));
     },
     pickLocale(xLocale, acceptLanguage) {
       const exact = (tag: string) => locales.find((l) => l.toLowerCase() === tag.toLowerCase());

@@ -227,9 +227,7 @@ async function importPage(
         continue;
       }
       summary.failed++;
-      // values that are message keys (a field's title: { field: 'order.region' }) read in the locale too, as the core's answers do
-      const { i18n } = coreState(ctx.req);
-      const reason = e instanceof HttpError ? i18n.t(ctx.locale, e.key, i18n.renderValues(ctx.locale, e.values)) : (e as Error).message;
+      const reason = e instanceof HttpError ? coreState(ctx.req).i18n.t(ctx.locale, e.key, e.values) : (e as Error).message;
       if (summary.failures.length < MAX_REPORTED_FAILURES) summary.failures.push({ tradeNo: t.tradeNo, reason });
     }
   }
