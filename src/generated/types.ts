@@ -1218,6 +1218,8 @@ export interface ProductRecord<Id = string> {
   price?: string | null;
   skuCount?: number | null;
   servicePriceRange?: string | null;
+  servicePriceMin?: string | null;
+  servicePriceMax?: string | null;
   status?: 'on_sale' | 'off_sale' | null;
   syncedAt?: string | null;
   createdAt?: string | null;

@@ -9,8 +9,8 @@ import { defineResource } from '../../core/resource-write';
 import type { ProductRecord, ProductSku } from '../../../src/generated/types';
 import { hasAdapter } from '../../platforms/registry';
 
-/** The record also carries the uploaded image's key and the bounds of the service price range. */
-export type Product = ProductRecord<bigint> & { image: string | null; servicePriceMin: string | null; servicePriceMax: string | null };
+/** The record also carries the uploaded image's key. */
+export type Product = ProductRecord<bigint> & { image: string | null };
 
 /** Products with their shop and merchant, and the count and service price range of their enabled SKUs. */
 export const products = defineResource<Product>({
@@ -21,7 +21,16 @@ export const products = defineResource<Product>({
     LEFT JOIN LATERAL (SELECT count(*) AS sku_count, min(k.service_price) AS min_sp, max(k.service_price) AS max_sp
                          FROM skus k WHERE k.product_id = p.id AND k.enabled) agg ON true`,
   countJoins: '', // every product has its shop and merchant (foreign keys)
-  columns: { shopName: 's.name', merchantName: 'm.name', skuCount: 'agg.sku_count', imageUrl: false, servicePriceRange: false, syncable: false },
+  columns: {
+    shopName: 's.name',
+    merchantName: 'm.name',
+    skuCount: 'agg.sku_count',
+    imageUrl: false,
+    servicePriceRange: false,
+    servicePriceMin: false,
+    servicePriceMax: false,
+    syncable: false,
+  },
   selects: { shopAuthStatus: 's.auth_status', minSp: 'agg.min_sp', maxSp: 'agg.max_sp' },
   nullsLast: true,
   notFoundKey: 'server.product.notFound',

@@ -7,6 +7,7 @@ import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot, type SlotProps } from '../../renderer/slots';
 
 const ProductImage = lazy(() => import('./ProductImage'));
+const ServicePriceRange = lazy(() => import('./ServicePriceRange'));
 
 registerSlot(
   'skuTable',
@@ -19,5 +20,10 @@ registerSlot(
 registerSlot('productImage', (p: SlotProps) => (
   <Suspense fallback={<span style={{ display: 'inline-block', width: 48, height: 48 }} />}>
     <ProductImage {...p} />
+  </Suspense>
+));
+registerSlot('servicePriceRange', (p: SlotProps) => (
+  <Suspense fallback={null}>
+    <ServicePriceRange {...p} />
   </Suspense>
 ));
