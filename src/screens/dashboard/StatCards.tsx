@@ -3,11 +3,12 @@
  * of the same length (percent for counts and money, percentage points for rates), coloured by
  * whether the move is good for the business (more refunds is bad).
  */
-import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Space, Statistic, Tooltip, Typography } from 'antd';
 import { formatMoney, useRuntime } from '../../engine';
 import { useT } from '../../renderer';
 import { formatChange, formatCount, formatPercent, formatPoints } from './format';
+import { ChangeArrow } from './ChangeArrow';
 import type { DashboardPerformance, DashboardSummary } from '../../generated/types';
 
 type Key = keyof DashboardSummary;
@@ -26,9 +27,6 @@ const METRICS: { key: Key; kind: Kind; higherIsBetter: boolean }[] = [
   { key: 'completionRate', kind: 'rate', higherIsBetter: true },
 ];
 
-const GOOD = '#3f8600';
-const BAD = '#cf1322';
-
 function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Metric; higherIsBetter: boolean }) {
   const t = useT();
   const { locale } = useRuntime();
@@ -43,15 +41,12 @@ function ChangeLine({ kind, metric, higherIsBetter }: { kind: Kind; metric: Metr
     );
   }
   const c = metric.change;
-  const color = c === 0 ? undefined : c > 0 === higherIsBetter ? GOOD : BAD;
   const size = kind === 'rate' ? t('dashboard.points', { value: formatPoints(c, locale) }) : formatChange(c, locale);
   return (
     <Tooltip title={previous}>
       <Space size={4}>
         <Typography.Text type="secondary">{t('dashboard.vsPrevious')}</Typography.Text>
-        <span style={{ color }} data-testid="change">
-          {c > 0 ? <ArrowUpOutlined /> : c < 0 ? <ArrowDownOutlined /> : null} {size}
-        </span>
+        <ChangeArrow change={c} size={size} higherIsBetter={higherIsBetter} />
       </Space>
     </Tooltip>
   );
