@@ -27,11 +27,11 @@ export const products = defineResource<Product>({
     skuCount: 'agg.sku_count',
     imageUrl: false,
     servicePriceRange: false,
-    servicePriceMin: false,
-    servicePriceMax: false,
+    servicePriceMin: 'agg.min_sp',
+    servicePriceMax: 'agg.max_sp',
     syncable: false,
   },
-  selects: { shopAuthStatus: 's.auth_status', minSp: 'agg.min_sp', maxSp: 'agg.max_sp' },
+  selects: { shopAuthStatus: 's.auth_status' },
   nullsLast: true,
   notFoundKey: 'server.product.notFound',
   // Fills in the record the resource layer made for this row (fresh, so changed in place; a spread
@@ -43,9 +43,9 @@ export const products = defineResource<Product>({
     out.imageUrl = row.image ? `/api/public/file?key=${row.image}` : row.image_url;
     // Can be refreshed from its platform now: the shop is authorised on a platform with an adapter.
     out.syncable = row.shopAuthStatus === 'authorized' && hasAdapter(row.platform);
-    out.servicePriceMin = row.minSp ?? null;
-    out.servicePriceMax = row.maxSp ?? null;
-    out.servicePriceRange = row.minSp == null ? null : row.minSp === row.maxSp ? row.minSp : `${row.minSp} ~ ${row.maxSp}`;
+    // the two ends as one text, for the export (the console draws the ends as money: ServicePriceRange.tsx)
+    const { servicePriceMin: min, servicePriceMax: max } = out;
+    out.servicePriceRange = min == null ? null : min === max ? min : `${min} ~ ${max}`;
     return out;
   },
 });

@@ -5,22 +5,19 @@
  * two ends as money fields (`servicePriceMin`, `servicePriceMax`); `servicePriceRange` is their text
  * for the export.
  */
-import type { AnyField } from '../../schema';
+import { fieldOf } from '../../engine';
 import { CellView } from '../../renderer/fields';
 import type { SlotProps } from '../../renderer/slots';
 
-const MONEY = { type: 'money', title: 'product.servicePriceRange' } as const satisfies AnyField;
-
 export default function ServicePriceRange({ record, resource }: SlotProps) {
-  const min = record.servicePriceMin;
-  const max = record.servicePriceMax;
-  const end = (name: 'servicePriceMin' | 'servicePriceMax', value: unknown) => (
-    <CellView name={name} field={resource.fields?.[name] ?? MONEY} resource={resource} record={record} value={value} />
+  const end = (name: 'servicePriceMin' | 'servicePriceMax') => (
+    <CellView name={name} field={fieldOf(resource, name)} resource={resource} record={record} value={record[name]} />
   );
-  if (min === null || min === undefined || max === null || max === undefined || min === max) return end('servicePriceMin', min ?? max);
+  // no enabled SKU (both ends empty), or one price for all of them
+  if (record.servicePriceMin == null || record.servicePriceMin === record.servicePriceMax) return end('servicePriceMin');
   return (
-    <span className="service-price-range">
-      {end('servicePriceMin', min)} ~ {end('servicePriceMax', max)}
-    </span>
+    <>
+      {end('servicePriceMin')} ~ {end('servicePriceMax')}
+    </>
   );
 }
