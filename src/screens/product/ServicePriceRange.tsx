@@ -15,9 +15,11 @@ export default function ServicePriceRange({ record, resource }: SlotProps) {
   );
   // no enabled SKU (both ends empty), or one price for all of them
   if (record.servicePriceMin == null || record.servicePriceMin === record.servicePriceMax) return end('servicePriceMin');
+  // one box around the three: a detail's value box lays out its children as flex items, where the
+  // spaces around "~" were dropped ("¥50.00~¥95.00")
   return (
-    <>
+    <span>
       {end('servicePriceMin')} ~ {end('servicePriceMax')}
-    </>
+    </span>
   );
 }
