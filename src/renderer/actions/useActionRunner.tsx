@@ -279,6 +279,7 @@ export function useActionRunner(resource: Resource, refetch: () => void, onBulkD
               setTimeout(() => setDetail((d) => (d && !d.open ? null : d)), 300);
             }}
             onRun={run}
+            onChanged={refetch}
           />
         )}
       </Suspense>

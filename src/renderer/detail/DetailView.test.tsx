@@ -79,6 +79,32 @@ describe('detail drawer', () => {
     expect(gets()).toBe(before + 1);
   });
 
+  it('a section that changed the record reloads it, and the list behind it (its row shows some of the same fields)', async () => {
+    registerSlot('testChangeSlot', ({ onRecordChanged }) => (
+      <button type="button" onClick={() => onRecordChanged?.()}>
+        change-it
+      </button>
+    ));
+    const changing: Resource = { ...res, detail: { api: 'get', sections: [...res.detail!.sections, { title: 'renderer.detail', slot: 'testChangeSlot' }] } };
+    let title = '上门安装';
+    const { rt } = mountScreen(<ResourceScreen resource={changing} />, {
+      '/job/list': () => ({ list: [{ id: ID, title, phone: '13812341234', status: 'open' }], total: 1 }),
+      '/job/get': (i) => ({ id: i.id, title, phone: '13812341234', amount: '88.5', status: 'open' }),
+      '/job/logs': () => [],
+    });
+    await screen.findByText('上门安装');
+    fireEvent.click(document.querySelector('[data-action="view"]')!);
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const count = (path: string) => rt.calls.filter((c) => c.path === path).length;
+    const lists = count('/job/list');
+    const gets = count('/job/get');
+    title = '上门维修';
+    fireEvent.click(await within(drawer).findByText('change-it', {}, { timeout: 10_000 }));
+    await vi.waitFor(() => expect(count('/job/list')).toBe(lists + 1), { timeout: 5_000 });
+    expect(count('/job/get')).toBe(gets + 1);
+    expect(await within(drawer).findByText('上门维修')).toBeTruthy();
+  });
+
   it('Escape closes the drawer when focus has left it (after an action dialog, its button gone)', async () => {
     mountScreen(<ResourceScreen resource={res} />, {
       '/job/list': () => ({ list: [{ id: ID, title: '上门安装', phone: '13812341234', status: 'open' }], total: 1 }),

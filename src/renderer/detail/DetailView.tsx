@@ -4,7 +4,7 @@
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer, Result, Skeleton, Space } from 'antd';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Resource } from '../../schema';
 import { useActionGate, useDetail, useRecordChanged, type Row } from '../../engine';
 import { useT } from '../i18n';
@@ -23,15 +23,22 @@ export interface DetailViewProps {
   version?: number;
   onClose: () => void;
   onRun?: (action: string, record: Row) => void;
+  /** a section changed the record (a slot's own call: a SKU's price, a franchise store): the list behind reloads too */
+  onChanged?: () => void;
 }
 
 function sameRecord(a: Row, b: Row): boolean {
   return a.id !== undefined && String(a.id) === String(b.id);
 }
 
-export default function DetailView({ resource, row, container, open = true, version = 0, onClose, onRun }: DetailViewProps) {
+export default function DetailView({ resource, row, container, open = true, version = 0, onClose, onRun, onChanged }: DetailViewProps) {
   const t = useT();
   const { record, loading, error, refetch, askedAt } = useDetail(resource, row);
+  // the record shown here and its row in the list behind, which shows some of the same fields
+  const sectionChanged = useCallback(() => {
+    refetch();
+    onChanged?.();
+  }, [refetch, onChanged]);
   const gate = useActionGate(resource);
   // the drawer in a host of its own, and the page's scroll locked after its first paint rather than
   // inside the click that opens it (drawer-host.ts)
@@ -79,7 +86,7 @@ export default function DetailView({ resource, row, container, open = true, vers
     <Skeleton active paragraph={{ rows: 8 }} />
   ) : (
     // a reload of the same record keeps the sections mounted (and their own state) while it runs
-    <DetailSections resource={resource} record={record} onRecordChanged={refetch} />
+    <DetailSections resource={resource} record={record} onRecordChanged={sectionChanged} />
   );
 
   if (container === 'page') {

@@ -31,7 +31,7 @@ const SKUS = [
   },
 ];
 
-function setup(roles = ['admin']) {
+function setup(roles = ['admin'], onRecordChanged?: () => void) {
   let skus = SKUS.map((s) => ({ ...s }));
   const { rt, Wrapper } = wrapSlot(
     {
@@ -46,7 +46,7 @@ function setup(roles = ['admin']) {
   );
   render(
     <Wrapper>
-      <SkuTable resource={product} record={{ id: '8000000000000000001' }} section={section} binding={product.api!.skuList} />
+      <SkuTable resource={product} record={{ id: '8000000000000000001' }} section={section} binding={product.api!.skuList} onRecordChanged={onRecordChanged} />
     </Wrapper>,
   );
   return rt;
@@ -83,6 +83,23 @@ describe('SkuTable', () => {
     await waitFor(() => expect(rt.calls.some((c) => c.path === '/sku/edit')).toBe(true));
     expect(rt.calls.find((c) => c.path === '/sku/edit')!.input).toEqual({ id: '9000000000000000001', servicePrice: '60.50' });
     expect(await screen.findByText('¥60.50')).toBeTruthy();
+  });
+
+  it('tells the detail the product changed once a price is saved or the SKUs synced (its range and count follow)', async () => {
+    let told = 0;
+    setup(['admin'], () => told++);
+    await screen.findByText('挂机 1台');
+    fireEvent.click(screen.getAllByText('设置结算价')[0]);
+    const input = (await screen.findByLabelText('服务结算价')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '60.00' } });
+    const ok = within(screen.getByRole('dialog'))
+      .getAllByRole('button')
+      .find((b) => !b.getAttribute('aria-label') && b.className.includes('primary'))!;
+    expect(told).toBe(0);
+    fireEvent.click(ok);
+    await waitFor(() => expect(told).toBe(1));
+    fireEvent.click(screen.getByText('同步规格'));
+    await waitFor(() => expect(told).toBe(2));
   });
 
   it('refuses a service price above the sale price, naming both amounts, and sends nothing', async () => {

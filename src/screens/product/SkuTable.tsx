@@ -26,7 +26,7 @@ export function normalizeMoney(v: string): string {
   return `${BigInt(i)}.${(f + '00').slice(0, 2)}`;
 }
 
-export default function SkuTable({ resource, record, binding, section }: SlotProps) {
+export default function SkuTable({ resource, record, binding, section, onRecordChanged }: SlotProps) {
   const t = useT();
   const { call, user, locale } = useRuntime();
   const { message } = App.useApp();
@@ -79,6 +79,8 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
       message.success(t('product.sku.editSuccess'));
       setEditing(null);
       await load();
+      // the product's service price range (and, after a sync, its SKU count) follow
+      onRecordChanged?.();
     } catch (e) {
       message.error((e as Error).message);
     } finally {
@@ -93,6 +95,7 @@ export default function SkuTable({ resource, record, binding, section }: SlotPro
       const r = await call<ProductSkuSync>(syncBinding, { productId });
       message.success(t('product.sku.syncResult', { skusCreated: r.skusCreated, skusUpdated: r.skusUpdated, skusDisabled: r.skusDisabled }));
       await load();
+      onRecordChanged?.();
     } catch (e) {
       message.error((e as Error).message);
     } finally {
