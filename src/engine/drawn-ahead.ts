@@ -23,7 +23,7 @@ export function useArrivedAtVisit<T>(
   binding: ApiBinding | undefined,
   input: Record<string, unknown>,
   read: (data: unknown) => T,
-): { value: T; take: () => void } | null {
+): { value: T; take: () => void; askedAt: number; answeredAt: number } | null {
   const { arrived } = useRuntime();
   const ahead = useDrawnAhead();
   const [wasAhead, setWasAhead] = useState(ahead);
@@ -33,7 +33,7 @@ export function useArrivedAtVisit<T>(
   const early = binding && arrived?.(binding, input);
   if (!early) return null;
   try {
-    return { value: read(early.data), take: early.take };
+    return { value: read(early.data), take: early.take, askedAt: early.askedAt, answeredAt: early.answeredAt };
   } catch {
     return null; // not the shape expected: the usual call reports it
   }

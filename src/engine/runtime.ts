@@ -40,6 +40,16 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer that came before the view asked (Runtime.arrived). */
+export interface ArrivedData {
+  data: unknown;
+  /** marks it used, once the view showing it is on screen */
+  take: () => void;
+  /** when (performance.now()) it was asked for and when it came */
+  askedAt: number;
+  answeredAt: number;
+}
+
 export interface Runtime {
   app: AppSchema;
   user: RuntimeUser | null;
@@ -54,7 +64,7 @@ export interface Runtime {
    * undefined when there is none, and `call` is the way. Lets a list's first render show its rows.
    * Nothing is taken by reading it (a render may be thrown away): `take()` once it is on screen.
    */
-  arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => { data: unknown; take: () => void } | undefined;
+  arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => ArrivedData | undefined;
   /**
    * Sends a GET now, whose answer the next identical `call` takes (within seconds): a request can leave
    * from a click before the component that makes it has rendered. `press`: sent as a button goes down,

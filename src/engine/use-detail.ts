@@ -61,7 +61,7 @@ export function useDetail(resource: Resource, row: Record<string, unknown> | nul
   const [loading, setLoading] = useState(!!row && !first);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
-  const asked = useRef(first?.at ?? 0);
+  const asked = useRef(first?.askedAt ?? 0);
   // the first answer's key, taken instead of asking again
   const arrivedKey = useRef(first ? key : '');
 

@@ -46,7 +46,7 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
   let early: Record<string, unknown> = {};
   rt.runtime.arrived = (binding) => {
     const data = early[binding.path];
-    return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+    return data === undefined ? undefined : { data, take: () => taken.push(binding.path), askedAt: 11, answeredAt: 22 };
   };
   const view = (ahead: boolean) => (
     <MemoryRouter initialEntries={['/x']}>
@@ -267,7 +267,7 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     rt.runtime.arrived = (binding, input) => {
       const data = early[binding.path];
       if (binding.path === '/x/list') expect(input).toMatchObject({ name: 'foo', status: 'a', current: 1 });
-      return data === undefined ? undefined : { data, take: () => taken.push(binding.path) };
+      return data === undefined ? undefined : { data, take: () => taken.push(binding.path), askedAt: 11, answeredAt: 22 };
     };
     const firsts: { rows: number; loading: boolean; all: number }[] = [];
     const { result } = renderHook(
@@ -280,6 +280,8 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
       { wrapper },
     );
     expect(firsts[0]).toEqual({ rows: 2, loading: false, all: 7 });
+    // as of the early request, not of the first render
+    expect(result.current.l).toMatchObject({ rowsAskedAt: 11, rowsAnsweredAt: 22 });
     await waitFor(() => expect(taken.sort()).toEqual(['/x/count', '/x/list']));
     expect(rt.calls).toEqual([]);
     expect(result.current.l.rowKey(result.current.l.rows[0])).toBe('1876543210987654321');
@@ -290,12 +292,12 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
 
   it("a list drawn ahead shows the rows and counts that arrived by its visit in the visit's own render, asking nothing again", async () => {
     const { rt } = setup('/x');
-    const seen: { ahead: boolean; rows: number; all: number; waiting: boolean }[] = [];
+    const seen: { ahead: boolean; rows: number; all: number; waiting: boolean; asked: number; answered: number }[] = [];
     const drawn: typeof seen = [];
     function Page({ ahead }: { ahead: boolean }) {
       const l = useListController(res);
       const c = useCounts(res, l.state.filters, l.version);
-      const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting };
+      const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting, asked: l.rowsAskedAt, answered: l.rowsAnsweredAt };
       drawn.push(now);
       // what each commit shows (a render React redoes at once is not on screen)
       useLayoutEffect(() => void seen.push(now));
@@ -304,7 +306,7 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     const { taken, visit } = drawnAhead(rt, Page);
     await act(async () => {});
     // drawn empty, nothing run or asked while hidden
-    expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true });
+    expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true, asked: 0, answered: 0 });
     expect(seen).toEqual([]);
     expect(rt.calls).toEqual([]);
     // the menu's click asked for them; they are in as the page is visited
@@ -313,6 +315,9 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     // every commit of the visit shows them: none with an empty table first
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && r.all === 7 && !r.waiting)).toBe(true);
+    // the rows are as of when they were asked for and came (a pointer resting on the menu item may have
+    // asked seconds before the visit), not of the visit: the live bar counts changes from then
+    expect(seen.at(-1)).toMatchObject({ asked: 11, answered: 22 });
     await waitFor(() => expect(taken).toContain('/x/list'));
     expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
   });

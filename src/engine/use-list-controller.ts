@@ -205,7 +205,15 @@ export function useListController(resource: Resource): ListController {
   const first = useArrived(binding, query, toPage);
   const [shown, setShown] = useState<Shown>(() =>
     first
-      ? { state, query, rows: first.value.list, total: first.value.total, totalExact: first.value.totalExact, askedAt: first.at, answeredAt: first.at }
+      ? {
+          state,
+          query,
+          rows: first.value.list,
+          total: first.value.total,
+          totalExact: first.value.totalExact,
+          askedAt: first.askedAt,
+          answeredAt: first.answeredAt,
+        }
       : { state, query, rows: [], total: 0, totalExact: true, askedAt: 0, answeredAt: 0 },
   );
   // Not loading at first either: the first request shows the spinner only when it is slow, like any
@@ -222,15 +230,14 @@ export function useListController(resource: Resource): ListController {
   // asked for by the menu's click and in by now, shows in the visit's own render.
   const visit = useArrivedAtVisit(binding, query, toPage);
   if (visit && shown.answeredAt === 0) {
-    const at = performance.now();
     setShown({
       state,
       query,
       rows: visit.value.list,
       total: visit.value.total,
       totalExact: visit.value.totalExact,
-      askedAt: at,
-      answeredAt: at,
+      askedAt: visit.askedAt,
+      answeredAt: visit.answeredAt,
       take: visit.take,
     });
   }

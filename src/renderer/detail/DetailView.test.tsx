@@ -293,7 +293,7 @@ describe('detail drawer', () => {
     rt.runtime.arrived = (binding, input) => {
       const data = binding.path.endsWith('job/get') ? record : binding.path.endsWith('job/logs') ? logs : undefined;
       if (data === undefined || (input as { id?: string }).id !== ID) return undefined;
-      return { data, take: () => taken.push(binding.path) };
+      return { data, take: () => taken.push(binding.path), askedAt: 0, answeredAt: 0 };
     };
     fireEvent.click(document.querySelector('[data-action="view"]')!);
     const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });

@@ -243,9 +243,15 @@ describe('answers prefetched before the app booted (src/app/early-requests.ts)',
     localStorage.setItem('Authorization', 'tok');
     reply = () => json('{"code":0,"msg":"ok","data":{"list":[{"id":1876543210987654321}],"total":1}}');
     expect(arrivedData(GET('order/list'), { current: 1 })).toBeUndefined(); // nothing asked early
+    const before = performance.now();
     await prefetch('/api/order/list?current=1', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    const after = performance.now();
     const early = arrivedData(GET('order/list'), { current: 1 });
     expect((early?.data as { list: { id: string }[] }).list[0].id).toBe('1876543210987654321');
+    // when it was asked for and when it came, on the views' clock (Date.now() has whole milliseconds)
+    expect(early!.askedAt).toBeGreaterThanOrEqual(before - 1);
+    expect(early!.askedAt).toBeLessThanOrEqual(early!.answeredAt);
+    expect(early!.answeredAt).toBeLessThanOrEqual(after + 1);
     // read again (a render redone) it is still there; taken, it is gone, and the next call asks the server
     expect(arrivedData(GET('order/list'), { current: 1 })).toBeDefined();
     early!.take();

@@ -14,7 +14,7 @@
  */
 import { extend, type RequestOptionsInit } from 'umi-request';
 import type { ApiBinding } from '../../schema';
-import { ApiError, type CallOptions } from '../../engine/runtime';
+import { ApiError, type ArrivedData, type CallOptions } from '../../engine/runtime';
 import { appConfig } from '../config';
 import { clearToken, getToken } from '../session/token';
 import { apiPath, apiUrl, isExemptPath } from './paths';
@@ -161,7 +161,7 @@ export async function send(
  * Anything else — no such answer yet, an error, an expired session — is undefined, and `callApi`
  * handles it as usual, the answer included.
  */
-export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>): { data: unknown; take: () => void } | undefined {
+export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>): ArrivedData | undefined {
   if (binding.method !== 'GET') return undefined;
   const url = getUrl(settings.prefix, binding.path, input);
   const headers = callHeaders(binding);
@@ -169,7 +169,9 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
   if (!r || r.status !== 200) return undefined;
   const body = parseBody(r.text);
   if (!isEnvelope(body) || body.code !== 0) return undefined;
-  return { data: body.data, take: () => void takePrefetched(url, headers) };
+  // the registry's times are Date.now(); the views compare them with performance.now()
+  const ago = Date.now() - performance.now();
+  return { data: body.data, take: () => void takePrefetched(url, headers), askedAt: r.askedAt - ago, answeredAt: r.answeredAt - ago };
 }
 
 /**

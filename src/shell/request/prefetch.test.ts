@@ -53,6 +53,22 @@ describe('prefetch registry', () => {
     expect(takePrefetched('/api/b', H, now + PRESS_TTL_MS + 50)).toBeDefined();
   });
 
+  it('keeps an answer for its longest ttl from its own request, not from each later ask', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t0 = Date.now();
+      void prefetch('/api/a', H, {}, PRESS_TTL_MS);
+      // asked again briefly just before it expires (the pointer rests on the menu item again): fresh, not sent again
+      vi.setSystemTime(t0 + PRESS_TTL_MS - 100);
+      void prefetch('/api/a', H, {}, PRESS_TTL_MS);
+      expect(calls).toEqual(['/api/a']);
+      // but no older than a brief ask's answer may be
+      expect(takePrefetched('/api/a', H, t0 + PRESS_TTL_MS + 50)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('forgets a stale answer and a failed fetch', async () => {
     void prefetch('/api/a', H);
     expect(takePrefetched('/api/a', H, Date.now() + PREFETCH_TTL_MS + 1)).toBeUndefined();

@@ -21,6 +21,14 @@ interface Entry {
   response: Promise<Prefetched>;
   /** the answer, once it has arrived */
   settled?: Prefetched;
+  /** when (Date.now()) it arrived */
+  settledAt?: number;
+}
+
+/** An answer that has arrived, with when (Date.now()) it was asked for and when it came. */
+export interface Arrived extends Prefetched {
+  askedAt: number;
+  answeredAt: number;
 }
 
 /** An entry older than this is stale: the app asks the server again. */
@@ -51,12 +59,14 @@ function keyOf(url: string, headers: Record<string, string>): string {
 /**
  * Starts a GET now and keeps its answer for the app's first identical call, for `ttl` ms from now. The
  * same GET already started and still fresh (the entry's early list request, then the route's loader on
- * the first navigation) is not sent again; it is kept for `ttl` if that is longer.
+ * the first navigation) is not sent again; it is kept for `ttl` from its own request if that is longer.
+ * From its request, not from this ask: a brief ask repeated (a pointer resting on a menu item again and
+ * again) must not keep an ever older answer.
  */
 export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}, ttl = PREFETCH_TTL_MS): Promise<Prefetched> {
   const started = registry().get(keyOf(url, headers));
   if (started && Date.now() - started.at <= started.ttl) {
-    started.ttl = Math.max(started.ttl, Date.now() - started.at + ttl);
+    started.ttl = Math.max(started.ttl, ttl);
     return started.response;
   }
   const response = fetch(url, { ...init, method: 'GET', headers, credentials: 'same-origin' }).then(async (r) => ({
@@ -66,7 +76,12 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
   }));
   const entry: Entry = { at: Date.now(), ttl, response };
   registry().set(keyOf(url, headers), entry);
-  response.then((r) => (entry.settled = r)).catch(() => undefined);
+  response
+    .then((r) => {
+      entry.settled = r;
+      entry.settledAt = Date.now();
+    })
+    .catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
   response.catch(() => registry().delete(keyOf(url, headers)));
   return response;
@@ -83,12 +98,13 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
 }
 
 /**
- * The prefetched answer of this exact call if it has already arrived and is fresh, without taking it
- * (`takePrefetched` does, when the caller uses it); undefined otherwise.
+ * The prefetched answer of this exact call if it has already arrived and is fresh, with when it was
+ * asked for and when it came, without taking it (`takePrefetched` does, when the caller uses it);
+ * undefined otherwise.
  */
-export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Prefetched | undefined {
+export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Arrived | undefined {
   const hit = registry().get(keyOf(url, headers));
-  return hit?.settled && now - hit.at <= hit.ttl ? hit.settled : undefined;
+  return hit?.settled && now - hit.at <= hit.ttl ? { ...hit.settled, askedAt: hit.at, answeredAt: hit.settledAt ?? hit.at } : undefined;
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */
