@@ -138,13 +138,7 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
       act: (p) => p.locator('.ant-drawer-open .ant-drawer-close').click(),
       done: `!document.querySelector('.ant-drawer-open')`,
     },
-    {
-      name: 'menu: other list',
-      request: /\/list\?/,
-      act: (p) => p.locator(`.ant-menu-item a[href^="${opts.secondList}"]`).first().click(),
-      // the other list's rows on screen (its table empty while they load is no result)
-      done: `location.pathname === '${opts.secondList}' && document.querySelectorAll('${opts.secondListRows}').length > 0 && (${ROWS_SIG}) !== sig0 && !(${ROWS_SIG}).startsWith('0|')`,
-    },
+    menuStep('menu: other list', opts.secondList, opts.secondListRows),
     {
       name: 'menu: back',
       request: null,
@@ -152,6 +146,29 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
       done: `location.pathname === '/order' && (${ROWS_SIG}) !== sig0`,
     },
   ];
+}
+
+/**
+ * A menu click to the list at `path` not visited yet, done once its rows (`rows`, a selector) show.
+ * `rest`: the pointer first rests on the item (REST_MS of its own, as a person's does before pressing)
+ * and only then presses; what the page asks for while it rests is not the step's request (it went
+ * before the press), so the step has none, and its figure is the press to the result.
+ */
+export function menuStep(name: string, path: string, rows: string, opts: { rest?: number } = {}): Step {
+  const item = (p: Page) => p.locator(`.ant-menu-item a[href^="${path}"]`).first();
+  return {
+    name,
+    request: opts.rest ? null : /\/list\?/,
+    setup: opts.rest
+      ? async (p) => {
+          await item(p).hover();
+          await p.waitForTimeout(opts.rest! - 300); // armStep waits 300 ms more
+        }
+      : undefined,
+    act: (p) => item(p).click(),
+    // the other list's rows on screen (its table empty while they load is no result)
+    done: `location.pathname === '${path}' && document.querySelectorAll('${rows}').length > 0 && (${ROWS_SIG}) !== sig0 && !(${ROWS_SIG}).startsWith('0|')`,
+  };
 }
 
 /** Prepares a step and arms the page's clocks: the next pointerdown/keydown starts it. */

@@ -3,6 +3,7 @@ import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeBrowser, newPage, pageAs, shot } from './lib/browser';
 import { ADMIN_SCREENS, ALL_SCREENS, eventuallyEqual, expectPath, menuLabels, msg, pathOf, storageItem, until } from './lib/expect';
+import { recordApi } from './lib/intercept';
 
 after(closeBrowser);
 const LAST = 'lastPath'; // schemas/app.json session.lastPathKey
@@ -256,6 +257,42 @@ describe('signed in', () => {
     await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.store')]);
     await page.goto('/index');
     await eventuallyEqual(() => selectedMenu(page), [msg('zh-CN', 'menu.index')]);
+    await ctx.close();
+  });
+
+  test('a pointer resting on a menu item asks for its list once, and the click shows those rows without asking again; one passing over asks nothing', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/order');
+    await rows(page).first().waitFor();
+    const seen = recordApi(page);
+    const lists = () => seen.filter((r) => r.path.endsWith('/list')).map((r) => r.path);
+    const item = (key: string) => page.locator('.ant-menu-item', { hasText: msg('zh-CN', key) });
+    // on its way to Staff the pointer passes over Stores (menu-rest.ts: REST_MS 100); again until the
+    // menu's screens are in (they load while the browser is idle after the page's load)
+    const centre = async (key: string) => {
+      const b = (await item(key).boundingBox())!;
+      return [b.x + b.width / 2, b.y + b.height / 2] as const;
+    };
+    const [store, staff] = [await centre('menu.store'), await centre('menu.staff')];
+    const end = Date.now() + 15_000;
+    do {
+      await page.mouse.move(700, 500);
+      await page.mouse.move(...store);
+      await page.mouse.move(...staff);
+      await page.waitForTimeout(400);
+    } while (!lists().length && Date.now() < end);
+    assert.deepEqual(lists(), ['/api/user/list'], 'only the item the pointer rests on is asked for, once');
+    await item('menu.staff').click();
+    await expectPath(page, '/staff');
+    await rows(page).first().waitFor();
+    await page.waitForTimeout(300);
+    assert.deepEqual(lists(), ['/api/user/list'], 'the click takes the answer asked for while resting');
+    // a page kept alive is not asked for again by a resting pointer
+    await item('menu.order').click();
+    await expectPath(page, '/order');
+    await item('menu.staff').hover();
+    await page.waitForTimeout(400);
+    assert.deepEqual(lists(), ['/api/user/list']);
     await ctx.close();
   });
 });

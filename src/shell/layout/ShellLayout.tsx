@@ -30,6 +30,7 @@ import { whenIdle } from '../../engine/idle';
 import { MultiTabs } from './MultiTabs';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';
+import { leave, restOn } from './menu-rest';
 import { LiveBadge } from '../LiveBadge';
 
 interface MenuItem {
@@ -198,12 +199,17 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
               href={linkTo(it.path)}
               // a pointer on its way to the item: its list is drawn ahead now if it is not yet (a
               // person's pointer reaches the item 100–300 ms before the press, as the page may still be
-              // busy after its load and its lists not drawn while idle yet)
+              // busy after its load and its lists not drawn while idle yet); resting there, it asks
+              // for the list's rows (menu-rest.ts)
               onPointerEnter={() => {
                 if (layout.keepAlive && drawableAhead(it.path)) ahead.add(it.path);
+                restOn(linkTo(it.path));
               }}
-              // the list's first calls leave as the button goes down (startScreenCalls)
+              onPointerLeave={leave}
+              // the list's first calls leave as the button goes down (startScreenCalls), when the
+              // pointer did not rest long enough to ask already
               onPointerDown={(e) => {
+                leave();
                 if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) startScreenCalls(linkTo(it.path), PRESS_TTL_MS);
               }}
               onClick={(e) => {
