@@ -69,6 +69,20 @@ describe('prefetch registry', () => {
     }
   });
 
+  it('forgets answers nobody took once they are stale, as the next one is asked for', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t0 = Date.now();
+      for (let i = 0; i < 5; i++) void prefetch(`/api/list?current=${i}`, H, {}, PRESS_TTL_MS);
+      vi.setSystemTime(t0 + PRESS_TTL_MS + 1);
+      void prefetch('/api/list?current=9', H, {}, PRESS_TTL_MS);
+      const reg = (globalThis as unknown as Record<string, Map<string, unknown>>).__consolePrefetch;
+      expect([...reg.keys()].map((k) => k.split('\n')[0])).toEqual(['/api/list?current=9']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('forgets a stale answer and a failed fetch', async () => {
     void prefetch('/api/a', H);
     expect(takePrefetched('/api/a', H, Date.now() + PREFETCH_TTL_MS + 1)).toBeUndefined();

@@ -75,6 +75,7 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
     text: await r.text(),
   }));
   const entry: Entry = { at: Date.now(), ttl, response };
+  forgetStale(entry.at);
   registry().set(keyOf(url, headers), entry);
   response
     .then((r) => {
@@ -85,6 +86,15 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
   response.catch(() => registry().delete(keyOf(url, headers)));
   return response;
+}
+
+/**
+ * Drops the answers no call may take any more: asked for on a press or a resting pointer that ended
+ * elsewhere, they are never taken, and a long session would keep every one of them.
+ */
+function forgetStale(now: number): void {
+  const reg = registry();
+  for (const [key, e] of reg) if (now - e.at > e.ttl) reg.delete(key);
 }
 
 /** The prefetched answer of this exact call, once; undefined when none is fresh. */
