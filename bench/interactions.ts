@@ -47,7 +47,7 @@ export const INSTRUMENT = `(() => {
 const ROWS_SIG = `(() => { const t = [...document.querySelectorAll('.ant-table-tbody')].find((b) => b.checkVisibility({ visibilityProperty: true }));
   if (!t) return ''; const rows = t.querySelectorAll('tr.ant-table-row'); return rows.length + '|' + [...rows].slice(0, 3).map((r) => r.textContent).join('|'); })()`;
 
-interface Step {
+export interface Step {
   name: string;
   /** the request it must send (a substring of the URL); null when it needs none */
   request: RegExp | null;
@@ -63,7 +63,8 @@ interface Step {
 /** A column's checkbox in the column settings: ours (ColumnSettings.tsx) or ProTable's own (the hand-written page). */
 const COLUMN_CHECKBOX = '.column-settings-item .ant-checkbox, .ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox';
 
-const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
+/** The visible table shows other rows than before the step, and no spinner. */
+export const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
 
 /** The interactions, in order; they leave the page as they found it (page 1, all tab, no filters). */
 export function listSteps(opts: { searchField: string; searchValue: string; secondList: string; secondListRows: string }): Step[] {

@@ -12,8 +12,8 @@
  *  export — /order/export of 100,000 orders: time and the server's peak memory (bench/export.ts).
  *  load — 50 connections for 30 s on order list, detail and count: p50/p95/p99 and errors (bench/load.ts).
  *  live — an order created through the API → the badge of a console in Chromium: p50/p95/max (bench/live.ts).
- *  menu — a menu click to a list not visited yet, pressed as the pointer arrives and after it rested on the
- *         item as a person's does (bench/menu-rest.ts; also in web).
+ *  rest — menu clicks to lists not visited yet, page 2 and a status tab on /order, each pressed as the
+ *         pointer arrives and after it rested on the target as a person's does (bench/rest.ts; also in web).
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/lib/browser';
@@ -28,7 +28,7 @@ import { adminToken } from './lib';
 import { listLoads } from './web';
 import { orderListRun, type InteractionFigures } from './interactions';
 import { printRenderCounts, renderCounts } from './renders';
-import { menuRest } from './menu-rest';
+import { restBench } from './rest';
 
 const what = process.argv[2] ?? 'all';
 
@@ -132,7 +132,7 @@ async function web() {
       printRenderCounts(await renderCounts(ours.base, storage), await renderCounts(hand.base, storage));
       const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
       try {
-        for (const line of await menuRest(browser, ours.base, storage)) console.log(line);
+        for (const line of await restBench(browser, ours.base, storage)) console.log(line);
       } finally {
         await browser.close();
       }
@@ -166,12 +166,12 @@ async function interactionsOnly() {
   }
 }
 
-/** A menu click to a list not visited yet, pressed on the pointer's arrival and after it rested (bench/menu-rest.ts). */
-async function menuOnly() {
+/** Clicks pressed on the pointer's arrival and after it rested (bench/rest.ts). */
+async function restOnly() {
   const ours = await startServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    for (const line of await menuRest(browser, ours.base, { Authorization: await adminToken(ours.base) }, Number(process.env.RUNS ?? 3))) console.log(line);
+    for (const line of await restBench(browser, ours.base, { Authorization: await adminToken(ours.base) }, Number(process.env.RUNS ?? 3))) console.log(line);
   } finally {
     await browser.close();
     await ours.stop();
@@ -191,13 +191,13 @@ async function renders() {
   }
 }
 
-if (!['all', 'web', 'interactions', 'renders', 'api', 'export', 'load', 'live', 'menu'].includes(what)) {
-  console.error(`unknown bench "${what}": use web, interactions, renders, api, export, load, live, menu or nothing for all`);
+if (!['all', 'web', 'interactions', 'renders', 'api', 'export', 'load', 'live', 'rest'].includes(what)) {
+  console.error(`unknown bench "${what}": use web, interactions, renders, api, export, load, live, rest or nothing for all`);
   process.exit(2);
 }
 if (what === 'all' || what === 'web') await web();
 if (what === 'interactions') await interactionsOnly();
-if (what === 'menu') await menuOnly();
+if (what === 'rest') await restOnly();
 if (what === 'renders') await renders();
 if (what === 'all' || what === 'api') await apiBench();
 if (what === 'all' || what === 'export') for (const line of await exportBench()) console.log(`export  ${line}`);

@@ -17,6 +17,7 @@ export * from './options';
 export * from './region';
 export * from './upload-check';
 export * from './use-list-controller';
+export * from './rest';
 export * from './use-arrived';
 export * from './drawn-ahead';
 export * from './use-counts';

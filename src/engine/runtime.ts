@@ -25,6 +25,11 @@ export interface CallOptions {
   onProgress?: (percent: number) => void;
   /** download progress: bytes received so far, and the rows the server announced (X-Total-Count), if any */
   onDownload?: (received: number, totalRows: number | null) => void;
+  /**
+   * Called when the answer this call gives was asked for before it (a GET sent ahead: on a press, a
+   * resting pointer, the entry's early requests), with when (performance.now()) that was.
+   */
+  onAskedBefore?: (at: number) => void;
 }
 
 /** Thrown by `call` for any failure: a non-zero body code, an HTTP error, a timeout or a network error. */

@@ -221,6 +221,28 @@ describe('a pager item, a tab or a search button pressed (before its click)', ()
     expect(rt.calls.at(-1)?.input).toEqual(rt.prefetches[2].input);
   });
 
+  it('rows whose answer was asked for ahead (a press, a resting pointer) are as of then, not of the click', async () => {
+    const rt = fakeRuntime({
+      '/user/list': (input, options) => {
+        // the runtime's call took an answer asked for at 5 (performance.now())
+        if (input.current === 2) options?.onAskedBefore?.(5);
+        return { list: rows, total: 42 };
+      },
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/staff']}>
+        <RuntimeProvider value={rt.runtime}>{children}</RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { result } = renderHook(() => useListController(staff), { wrapper });
+    await waitFor(() => expect(result.current.waiting).toBe(false));
+    expect(result.current.rowsAskedAt).toBeGreaterThan(5);
+    await act(async () => result.current.setPage(2));
+    await waitFor(() => expect(result.current.shownState.current).toBe(2));
+    expect(result.current.rowsAskedAt).toBe(5);
+    expect(result.current.rowsAnsweredAt).toBeGreaterThan(5);
+  });
+
   it('a tab: its filter, from page 1; the tab on screen asks nothing', async () => {
     const rt = fakeRuntime({ '/order/list': () => ({ list: [], total: 0 }), '/order/count': () => ({}) });
     const wrapper = ({ children }: { children: ReactNode }) => (

@@ -288,8 +288,10 @@ export function useListController(resource: Resource): ListController {
       const timer = setTimeout(() => !ac.signal.aborted && setLoading(true), LOADING_DELAY_MS);
       const mine: LastRequest = { key, version: v, ac, timer, done: false };
       last.current = mine;
-      const askedAt = performance.now();
-      call(binding, q, { signal: ac.signal })
+      // now, or when the answer the call takes was asked for ahead (a press, a pointer resting on a pager
+      // item or tab, up to seconds before): a change that came in since is not in the rows
+      let askedAt = performance.now();
+      call(binding, q, { signal: ac.signal, onAskedBefore: (at) => (askedAt = at) })
         .then((data) => {
           if (ac.signal.aborted) return;
           // done before its rows are drawn: the URL writes waiting for it go once they are

@@ -4,7 +4,7 @@ import { Activity, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
-import { clearOptionCache } from '../engine';
+import { REST_MS, clearOptionCache } from '../engine';
 import { ResourceScreen } from './ResourceScreen';
 import { DETAIL_ANSWERS_WAIT_MS } from './actions/useActionRunner';
 import { messages, mountScreen } from './testing';
@@ -198,6 +198,32 @@ describe('ResourceScreen: staff list', () => {
     const reset = screen.getByRole('button', { name: /重\s*置/ });
     fireEvent.pointerDown(reset, { button: 0 });
     expect(pressed().at(-1)).toEqual({ current: 1, pageSize: 20 });
+  });
+
+  it('a pointer resting on a pager item asks for its rows before the press; one passing over asks nothing', async () => {
+    const many = (input: Record<string, unknown>) => ({ ...page(input), total: 60 });
+    const { rt, container } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff', user: me });
+    await screen.findByText('王管理');
+    const pressed = () => rt.prefetches.filter((p) => p.press).map((p) => p.input);
+    const item = (n: number) => container.querySelector(`.ant-pagination-item-${n} a`)!;
+    // passing over 3 on its way to 2
+    fireEvent.pointerEnter(item(3));
+    fireEvent.pointerLeave(item(3));
+    fireEvent.pointerEnter(item(2));
+    await act(async () => new Promise((r) => setTimeout(r, REST_MS + 50)));
+    expect(pressed()).toEqual([{ current: 2, pageSize: 20 }]);
+    // the press and the click that follow (the press asks again: the registry sends it only once)
+    fireEvent.pointerDown(item(2), { button: 0 });
+    fireEvent.click(container.querySelector('.ant-pagination-item-2')!);
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ current: 2, pageSize: 20 }));
+    // pressed before resting long enough: only the press asks
+    fireEvent.pointerEnter(item(3));
+    fireEvent.pointerDown(item(3), { button: 0 });
+    await act(async () => new Promise((r) => setTimeout(r, REST_MS + 50)));
+    expect(pressed().slice(1)).toEqual([
+      { current: 2, pageSize: 20 },
+      { current: 3, pageSize: 20 },
+    ]);
   });
 
   it("a row's view and edit links ask for what their drawer or form loads as they are pressed", async () => {
@@ -599,6 +625,16 @@ describe('ResourceScreen: tabs, toolbar switch, export and bulk', () => {
     await waitFor(() => expect(rt.calls.filter((c) => c.path === '/t/list').at(-1)!.input).toEqual({ title: 'a', status: 'done', current: 1, pageSize: 20 }));
     // the status search field is the tab: not repeated in the search form
     expect(screen.queryByPlaceholderText('请选择' + messages['staff.enabled'])).toBeNull();
+  });
+
+  it('a pointer resting on a status tab asks for its rows before the press', async () => {
+    const { rt } = mountScreen(<ResourceScreen resource={res} />, handlers, { url: '/t' });
+    const tab = await screen.findByText(`${messages['renderer.no']} (5)`);
+    fireEvent.pointerEnter(tab);
+    expect(rt.prefetches).toEqual([]);
+    await act(async () => new Promise((r) => setTimeout(r, REST_MS + 50)));
+    expect(rt.prefetches.filter((p) => p.press).map((p) => p.input)).toEqual([{ status: 'done', current: 1, pageSize: 20 }]);
+    fireEvent.pointerLeave(tab);
   });
 
   it("a tab pressed with the mouse is rc-tabs' no more (no focus, no state of its own), and its click still switches", async () => {

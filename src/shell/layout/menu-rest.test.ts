@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const startScreenCalls = vi.fn();
 vi.mock('../router/screen-routes', () => ({ startScreenCalls: (...a: unknown[]) => startScreenCalls(...a) }));
 
-const { REST_MS, leave, restOn } = await import('./menu-rest');
+const { leave, restOn } = await import('./menu-rest');
+const { REST_MS } = await import('../../engine/rest');
 const { PRESS_TTL_MS } = await import('../request/prefetch');
 
 beforeEach(() => {

@@ -260,6 +260,23 @@ describe('answers prefetched before the app booted (src/app/early-requests.ts)',
     expect(seen).toHaveLength(2);
   });
 
+  it('a call that takes an answer asked for ahead says when that was asked for', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json('{"code":0,"msg":"ok","data":{"list":[],"total":0}}');
+    const before = performance.now();
+    void prefetch('/api/order/list?current=2', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    await new Promise((r) => setTimeout(r, 30));
+    const asked: number[] = [];
+    await callApi(GET('order/list'), { current: 2 }, { onAskedBefore: (at) => asked.push(at) });
+    expect(seen).toHaveLength(1); // the answer asked for ahead, not a second request
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeGreaterThanOrEqual(before - 1);
+    expect(asked[0]).toBeLessThan(performance.now() - 20);
+    // a call that asks the server itself says nothing
+    await callApi(GET('order/list'), { current: 3 }, { onAskedBefore: (at) => asked.push(at) });
+    expect(asked).toHaveLength(1);
+  });
+
   it('an early failure is never given at once: callApi interprets it as usual', async () => {
     localStorage.setItem('Authorization', 'tok');
     reply = () => json({ code: 100000, msg: 'expired', data: null });

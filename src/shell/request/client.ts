@@ -21,7 +21,7 @@ import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
-import { arrivedPrefetched, prefetch, takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, prefetch, prefetchedAt, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -192,8 +192,13 @@ export function prefetchCall(binding: ApiBinding, input?: Record<string, unknown
  * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
  */
 function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {
-  const hit = takePrefetched(getUrl(settings.prefix, binding.path, input), callHeaders(binding, options));
+  const url = getUrl(settings.prefix, binding.path, input);
+  const headers = callHeaders(binding, options);
+  const at = prefetchedAt(url, headers);
+  const hit = takePrefetched(url, headers);
   if (!hit) return undefined;
+  // the registry's times are Date.now(); the caller's are performance.now()
+  if (at !== undefined) options?.onAskedBefore?.(at - (Date.now() - performance.now()));
   const signal = options?.signal;
   if (!signal) return hit.catch((e: unknown) => Promise.reject(transportError(e)));
   return new Promise<Prefetched>((resolve, reject) => {

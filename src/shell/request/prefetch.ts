@@ -97,6 +97,12 @@ function forgetStale(now: number): void {
   for (const [key, e] of reg) if (now - e.at > e.ttl) reg.delete(key);
 }
 
+/** When (Date.now()) the fresh prefetched call of this exact URL and headers was sent; undefined when there is none. */
+export function prefetchedAt(url: string, headers: Record<string, string>, now = Date.now()): number | undefined {
+  const hit = registry().get(keyOf(url, headers));
+  return hit && now - hit.at <= hit.ttl ? hit.at : undefined;
+}
+
 /** The prefetched answer of this exact call, once; undefined when none is fresh. */
 export function takePrefetched(url: string, headers: Record<string, string>, now = Date.now()): Promise<Prefetched> | undefined {
   const reg = registry();

@@ -1,0 +1,92 @@
+/**
+ * Clicks pressed as the pointer arrives, and pressed after the pointer rested 300 ms on the target as a
+ * person's does before pressing (the page asks for the click's rows while it rests: engine/rest.ts,
+ * shell/layout/menu-rest.ts), on ours (`npm run bench -- rest`, and in `web`):
+ *  - a menu click to a list not visited yet: /staff, /store, /merchant, /product, each run a fresh page on
+ *    /order left until the menu's lists are drawn ahead;
+ *  - on /order: page 2 and back to page 1, a status tab and back to "all".
+ * The two ways alternate between targets and runs. Per click and way: press → result (min–max,
+ * median); pressed on arrival also result − API (bench/interactions.ts: the press on arrival is its way).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { armStep, menuStep, openOrderList, stepFigures, visibleRowsChanged, type Step } from './interactions';
+
+const LISTS = ['/staff', '/store', '/merchant', '/product'];
+const ROWS = '.ant-table-tbody tr.ant-table-row';
+const REST = 300;
+/** the lists of the menu are drawn ahead while the browser is idle, some seconds after the load */
+const DRAWN_AHEAD_MS = 12_000;
+
+/** A click on /order's list, pressed on arrival or after a rest (the rest is not the step's: its request went before the press). */
+function listClick(name: string, target: (p: Page) => ReturnType<Page['locator']>, rest: boolean): Step {
+  return {
+    name,
+    request: rest ? null : /\/list\?/,
+    setup: rest
+      ? async (p) => {
+          await target(p).hover();
+          await p.waitForTimeout(REST - 300); // armStep waits 300 ms more
+        }
+      : undefined,
+    act: (p) => target(p).click(),
+    done: visibleRowsChanged,
+  };
+}
+
+const ON_ORDER: [string, (p: Page) => ReturnType<Page['locator']>][] = [
+  ['page 2', (p) => p.locator('.ant-pagination-item-2')],
+  ['page 1', (p) => p.locator('.ant-pagination-item-1')],
+  ['status tab', (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1)],
+  ['all tab', (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0)],
+];
+
+async function backToOrders(page: Page) {
+  await page.locator('.ant-menu-item a[href^="/order"]').first().click();
+  await page.waitForURL((u) => u.pathname === '/order');
+  await page.waitForTimeout(500);
+}
+
+type Figures = Map<string, { arrival: { result: number; overApi: number }[]; rested: number[] }>;
+
+async function measure(page: Page, figures: Figures, name: string, step: Step, rest: boolean) {
+  await armStep(page, step);
+  await step.act(page);
+  const f = await stepFigures(page, step);
+  const row = figures.get(name) ?? { arrival: [], rested: [] };
+  figures.set(name, row);
+  if (rest) row.rested.push(f.resultMs);
+  else row.arrival.push({ result: f.resultMs, overApi: f.resultMs - (f.apiMs ?? 0) });
+}
+
+export async function restBench(browser: Browser, base: string, storage: Record<string, string>, runs = 3): Promise<string[]> {
+  const figures: Figures = new Map();
+  for (let run = 0; run < runs; run++) {
+    const { ctx, page } = await openOrderList(browser, base, storage);
+    try {
+      for (const [i, [name, target]] of ON_ORDER.entries()) {
+        const rest = (i + run) % 2 === 1;
+        await measure(page, figures, name, listClick(name, target, rest), rest);
+      }
+      await page.waitForTimeout(DRAWN_AHEAD_MS);
+      for (const [i, path] of LISTS.entries()) {
+        const rest = (i + run) % 2 === 1;
+        await measure(page, figures, 'menu → a list not visited yet', menuStep(path, path, ROWS, rest ? { rest: REST } : {}), rest);
+        await backToOrders(page);
+      }
+    } finally {
+      await ctx.close();
+    }
+  }
+  const stat = (xs: number[]) => {
+    if (!xs.length) return '—';
+    const s = [...xs].sort((a, b) => a - b);
+    return `${s[0]}–${s[s.length - 1]} (median ${s[Math.floor(s.length / 2)]}, n=${s.length})`;
+  };
+  const out = [`pressed as the pointer arrives, or after it rested ${REST} ms on the target (ours, ms, ${runs} runs)`];
+  for (const [name, f] of figures) {
+    out.push(`  ${name}`);
+    out.push(`    on arrival   press → result ${stat(f.arrival.map((x) => x.result))}; result − API ${stat(f.arrival.map((x) => x.overApi))}`);
+    out.push(`    after rest   press → result ${stat(f.rested)}`);
+  }
+  return out;
+}
