@@ -277,6 +277,15 @@ describe('answers prefetched before the app booted (src/app/early-requests.ts)',
     expect(asked).toHaveLength(1);
   });
 
+  it('a write forgets the answers asked for ahead: the GET after it asks the server again', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    reply = () => json('{"code":0,"msg":"ok","data":{"list":[],"total":0}}');
+    void prefetch('/api/order/list?current=2', { 'x-locale': 'en-US', 'x-misi-token': 'tok' });
+    await callApi(POST('order/close'), { id: '1' });
+    await callApi(GET('order/list'), { current: 2 });
+    expect(seen.map((r) => r.url)).toEqual(['/api/order/list?current=2', '/api/order/close', '/api/order/list?current=2']);
+  });
+
   it('an early failure is never given at once: callApi interprets it as usual', async () => {
     localStorage.setItem('Authorization', 'tok');
     reply = () => json({ code: 100000, msg: 'expired', data: null });

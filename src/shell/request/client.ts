@@ -21,7 +21,7 @@ import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
-import { arrivedPrefetched, prefetch, prefetchedAt, takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, clearPrefetched, prefetch, prefetchedAt, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -246,6 +246,19 @@ function getNow(binding: ApiBinding, input: Record<string, unknown> | undefined,
  * await callApi({ method: 'POST', path: 'order/refund', idempotent: true }, { id, amount: '10.00' }, { idempotencyKey: key });
  */
 export async function callApi<T = unknown>(binding: ApiBinding, input?: Record<string, unknown>, options?: ShellCallOptions): Promise<T> {
+  if (binding.method !== 'GET') {
+    // a write may change what any answer asked for ahead (a press, a pointer resting on a pager item
+    // or a tab) says: once it is done, each such GET is asked again
+    try {
+      return await answer<T>(binding, input, options);
+    } finally {
+      clearPrefetched();
+    }
+  }
+  return answer<T>(binding, input, options);
+}
+
+async function answer<T>(binding: ApiBinding, input: Record<string, unknown> | undefined, options: ShellCallOptions | undefined): Promise<T> {
   const early = binding.method === 'GET' ? prefetchedAnswer(binding, input, options) : undefined;
   if (early) {
     const r = await early;
