@@ -7,6 +7,8 @@
  *  - on /order: page 2 and back to page 1, a status tab and back to "all".
  * The two ways alternate between targets and runs. Per click and way: press → result (min–max,
  * median); pressed on arrival also result − API (bench/interactions.ts: the press on arrival is its way).
+ * `LATENCY_MS=80` adds a network round trip (Chromium's network emulation), as an API farther away than
+ * loopback has.
  */
 import type { Browser, Page } from 'playwright-core';
 import { armStep, menuStep, openOrderList, stepFigures, visibleRowsChanged, type Step } from './interactions';
@@ -14,6 +16,8 @@ import { armStep, menuStep, openOrderList, stepFigures, visibleRowsChanged, type
 const LISTS = ['/staff', '/store', '/merchant', '/product'];
 const ROWS = '.ant-table-tbody tr.ant-table-row';
 const REST = 300;
+/** `LATENCY_MS`: a network round trip added by Chromium's network emulation (loopback answers in ~5–20 ms) */
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 /** the lists of the menu are drawn ahead while the browser is idle, some seconds after the load */
 const DRAWN_AHEAD_MS = 12_000;
 
@@ -63,6 +67,10 @@ export async function restBench(browser: Browser, base: string, storage: Record<
   for (let run = 0; run < runs; run++) {
     const { ctx, page } = await openOrderList(browser, base, storage);
     try {
+      if (LATENCY_MS) {
+        const cdp = await ctx.newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+      }
       for (const [i, [name, target]] of ON_ORDER.entries()) {
         const rest = (i + run) % 2 === 1;
         await measure(page, figures, name, listClick(name, target, rest), rest);
@@ -82,7 +90,9 @@ export async function restBench(browser: Browser, base: string, storage: Record<
     const s = [...xs].sort((a, b) => a - b);
     return `${s[0]}–${s[s.length - 1]} (median ${s[Math.floor(s.length / 2)]}, n=${s.length})`;
   };
-  const out = [`pressed as the pointer arrives, or after it rested ${REST} ms on the target (ours, ms, ${runs} runs)`];
+  const out = [
+    `pressed as the pointer arrives, or after it rested ${REST} ms on the target (ours, ms, ${runs} runs${LATENCY_MS ? `, ${LATENCY_MS} ms network latency` : ''})`,
+  ];
   for (const [name, f] of figures) {
     out.push(`  ${name}`);
     out.push(`    on arrival   press → result ${stat(f.arrival.map((x) => x.result))}; result − API ${stat(f.arrival.map((x) => x.overApi))}`);
