@@ -6,22 +6,18 @@
  * check runs once, on the first hover, and only then is a Tooltip mounted.
  *
  * @example
- * <EllipsisText text={address} maxWidth={200} />  // in a table cell
+ * <EllipsisText text={address} />  // in a table cell
  */
 import { useState } from 'react';
 import { Tooltip } from 'antd';
 
-/** `maxWidth` defaults to the box's width; the cut itself is the `cell-ellipsis` class (cells.css), not an inline style set on every mount. */
-export function EllipsisText({ text, maxWidth }: { text: string; maxWidth?: number | string }) {
+/** As wide as its box; the cut itself is the `cell-ellipsis` class (cells.css), not an inline style set on every mount. */
+export function EllipsisText({ text }: { text: string }) {
   // the text found cut (a table row drawn again for another record shows another text)
   const [cutText, setCutText] = useState<string>();
   const cut = cutText === text;
   const span = (
-    <span
-      className="cell-ellipsis"
-      style={maxWidth === undefined ? undefined : { maxWidth }}
-      onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCutText(text)}
-    >
+    <span className="cell-ellipsis" onMouseEnter={(e) => !cut && e.currentTarget.scrollWidth > e.currentTarget.clientWidth && setCutText(text)}>
       {text}
     </span>
   );

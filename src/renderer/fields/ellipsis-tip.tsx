@@ -11,7 +11,7 @@
  * @example
  * const tip = useRef<ShowTip>(null);
  * <EllipsisTipHost show={tip} />
- * ellipsisCell(address, undefined, (el, text) => tip.current?.(el, text))
+ * ellipsisCell(address, (el, text) => tip.current?.(el, text))
  */
 import { Tooltip } from 'antd';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
@@ -22,14 +22,10 @@ export type ShowTip = (el: HTMLElement, text: string) => void;
 
 const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
 
-/** A cut-by-CSS text (cells.css `cell-ellipsis`) whose hover asks `tip` for its tooltip when it is cut. */
-export function ellipsisCell(text: string, maxWidth: number | string | undefined, tip: ShowTip): ReactNode {
+/** A cut-by-CSS text (cells.css `cell-ellipsis`: as wide as its cell) whose hover asks `tip` for its tooltip when it is cut. */
+export function ellipsisCell(text: string, tip: ShowTip): ReactNode {
   return (
-    <span
-      className="cell-ellipsis"
-      style={maxWidth === undefined ? undefined : { maxWidth }}
-      onMouseEnter={(e) => cut(e.currentTarget) && tip(e.currentTarget, text)}
-    >
+    <span className="cell-ellipsis" onMouseEnter={(e) => cut(e.currentTarget) && tip(e.currentTarget, text)}>
       {text}
     </span>
   );

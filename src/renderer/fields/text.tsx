@@ -27,7 +27,7 @@ function textOf(value: unknown, t: CellEnv['t']): string {
  */
 function shownText(text: string, field: ValueProps['field'], tip?: ShowTip) {
   if (field.copyable) return <CopyableText text={text} />;
-  if (field.ellipsis) return tip ? ellipsisCell(text, undefined, tip) : <EllipsisText text={text} />;
+  if (field.ellipsis) return tip ? ellipsisCell(text, tip) : <EllipsisText text={text} />;
   return text;
 }
 
