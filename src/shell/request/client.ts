@@ -21,7 +21,7 @@ import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
-import { arrivedPrefetched, clearPrefetched, prefetch, prefetchedAt, takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, clearPrefetched, prefetch, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -169,9 +169,12 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
   if (!r || r.status !== 200) return undefined;
   const body = parseBody(r.text);
   if (!isEnvelope(body) || body.code !== 0) return undefined;
-  // the registry's times are Date.now(); the views compare them with performance.now()
-  const ago = Date.now() - performance.now();
-  return { data: body.data, take: () => void takePrefetched(url, headers), askedAt: r.askedAt - ago, answeredAt: r.answeredAt - ago };
+  return { data: body.data, take: () => void takePrefetched(url, headers), askedAt: onPageClock(r.askedAt), answeredAt: onPageClock(r.answeredAt) };
+}
+
+/** A prefetched answer's time (Date.now()) on the views' clock (performance.now()). */
+function onPageClock(epochMs: number): number {
+  return epochMs - (Date.now() - performance.now());
 }
 
 /**
@@ -192,13 +195,8 @@ export function prefetchCall(binding: ApiBinding, input?: Record<string, unknown
  * the app's first list, counts and user-info calls then cost no second round trip. Honours `signal`.
  */
 function prefetchedAnswer(binding: ApiBinding, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<Prefetched> | undefined {
-  const url = getUrl(settings.prefix, binding.path, input);
-  const headers = callHeaders(binding, options);
-  const at = prefetchedAt(url, headers);
-  const hit = takePrefetched(url, headers);
+  const hit = takePrefetched(getUrl(settings.prefix, binding.path, input), callHeaders(binding, options));
   if (!hit) return undefined;
-  // the registry's times are Date.now(); the caller's are performance.now()
-  if (at !== undefined) options?.onAskedBefore?.(at - (Date.now() - performance.now()));
   const signal = options?.signal;
   if (!signal) return hit.catch((e: unknown) => Promise.reject(transportError(e)));
   return new Promise<Prefetched>((resolve, reject) => {
@@ -262,6 +260,7 @@ async function answer<T>(binding: ApiBinding, input: Record<string, unknown> | u
   const early = binding.method === 'GET' ? prefetchedAnswer(binding, input, options) : undefined;
   if (early) {
     const r = await early;
+    options?.onAskedBefore?.(onPageClock(r.askedAt));
     return interpret(r.status, r.statusText, r.text, binding, options?.redirectOn401 ?? true) as T;
   }
   const res = binding.method === 'GET' ? await getNow(binding, input, options) : await send(binding, input, options);

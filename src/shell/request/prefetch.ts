@@ -12,6 +12,9 @@ export interface Prefetched {
   status: number;
   statusText: string;
   text: string;
+  /** when (Date.now()) it was asked for, and when its body had come */
+  askedAt: number;
+  answeredAt: number;
 }
 
 interface Entry {
@@ -21,14 +24,6 @@ interface Entry {
   response: Promise<Prefetched>;
   /** the answer, once it has arrived */
   settled?: Prefetched;
-  /** when (Date.now()) it arrived */
-  settledAt?: number;
-}
-
-/** An answer that has arrived, with when (Date.now()) it was asked for and when it came. */
-export interface Arrived extends Prefetched {
-  askedAt: number;
-  answeredAt: number;
 }
 
 /** An entry older than this is stale: the app asks the server again. */
@@ -69,20 +64,18 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
     started.ttl = Math.max(started.ttl, ttl);
     return started.response;
   }
+  const at = Date.now();
   const response = fetch(url, { ...init, method: 'GET', headers, credentials: 'same-origin' }).then(async (r) => ({
     status: r.status,
     statusText: r.statusText,
     text: await r.text(),
+    askedAt: at,
+    answeredAt: Date.now(),
   }));
-  const entry: Entry = { at: Date.now(), ttl, response };
-  forgetStale(entry.at);
+  const entry: Entry = { at, ttl, response };
+  forgetStale(at);
   registry().set(keyOf(url, headers), entry);
-  response
-    .then((r) => {
-      entry.settled = r;
-      entry.settledAt = Date.now();
-    })
-    .catch(() => undefined);
+  response.then((r) => (entry.settled = r)).catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
   response.catch(() => registry().delete(keyOf(url, headers)));
   return response;
@@ -97,12 +90,6 @@ function forgetStale(now: number): void {
   for (const [key, e] of reg) if (now - e.at > e.ttl) reg.delete(key);
 }
 
-/** When (Date.now()) the fresh prefetched call of this exact URL and headers was sent; undefined when there is none. */
-export function prefetchedAt(url: string, headers: Record<string, string>, now = Date.now()): number | undefined {
-  const hit = registry().get(keyOf(url, headers));
-  return hit && now - hit.at <= hit.ttl ? hit.at : undefined;
-}
-
 /** The prefetched answer of this exact call, once; undefined when none is fresh. */
 export function takePrefetched(url: string, headers: Record<string, string>, now = Date.now()): Promise<Prefetched> | undefined {
   const reg = registry();
@@ -114,13 +101,12 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
 }
 
 /**
- * The prefetched answer of this exact call if it has already arrived and is fresh, with when it was
- * asked for and when it came, without taking it (`takePrefetched` does, when the caller uses it);
- * undefined otherwise.
+ * The prefetched answer of this exact call if it has already arrived and is fresh, without taking it
+ * (`takePrefetched` does, when the caller uses it); undefined otherwise.
  */
-export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Arrived | undefined {
+export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Prefetched | undefined {
   const hit = registry().get(keyOf(url, headers));
-  return hit?.settled && now - hit.at <= hit.ttl ? { ...hit.settled, askedAt: hit.at, answeredAt: hit.settledAt ?? hit.at } : undefined;
+  return hit?.settled && now - hit.at <= hit.ttl ? hit.settled : undefined;
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */
