@@ -1,7 +1,7 @@
 /**
  * Clicks pressed as the pointer arrives, and pressed after the pointer rested 300 ms on the target as a
- * person's does before pressing (the page asks for the click's rows while it rests: engine/rest.ts,
- * shell/layout/menu-rest.ts), on ours (`npm run bench -- rest`, and in `web`):
+ * person's does before pressing (the page asks for the click's rows while it rests: src/engine/rest.ts),
+ * on ours (`npm run bench -- rest`, and in `web`):
  *  - a menu click to a list not visited yet: /staff, /store, /merchant, /product, each run a fresh page on
  *    /order left until the menu's lists are drawn ahead;
  *  - on /order: page 2 and back to page 1, a status tab and back to "all".

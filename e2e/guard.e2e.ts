@@ -267,7 +267,7 @@ describe('signed in', () => {
     const seen = recordApi(page);
     const lists = () => seen.filter((r) => r.path.endsWith('/list')).map((r) => r.path);
     const item = (key: string) => page.locator('.ant-menu-item', { hasText: msg('zh-CN', key) });
-    // on its way to Staff the pointer passes over Stores (menu-rest.ts: REST_MS 100); again until the
+    // on its way to Staff the pointer passes over Stores (engine/rest.ts: REST_MS 100); again until the
     // menu's screens are in (they load while the browser is idle after the page's load)
     const centre = async (key: string) => {
       const b = (await item(key).boundingBox())!;

@@ -1,28 +1,47 @@
 /**
- * A pointer resting on something it is about to press (a menu item, a pager item, a status tab): `act`
- * runs once it has rested there REST_MS, as a person's pointer does for 100–300 ms before pressing, and
- * not for one passing over on its way elsewhere (it leaves first). There is one pointer: resting on
- * another thing drops the first. A press cancels it too (the press asks for its answer itself).
+ * What a target whose click will ask for something (a menu item, a pager item, a status tab) asks for
+ * ahead: `ask` runs once the pointer has rested on it REST_MS, as a person's pointer does for 100–300 ms
+ * before pressing, or as it is pressed (a plain press of the main button), whichever comes first. A
+ * pointer passing over on its way elsewhere asks nothing (it leaves first). There is one pointer:
+ * resting on another target drops the first.
  *
  * @example
- * <a onPointerEnter={() => restThen(() => list.pressPage(2))} onPointerLeave={cancelRest} onPointerDown={cancelRest}>2</a>
+ * <a {...askAhead(() => list.pressPage(2))} onClick={…}>2</a>
  */
 
-/** How long the pointer rests on a thing before `act` runs. */
+/** How long the pointer rests on a target before its `ask` runs. */
 export const REST_MS = 100;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export function restThen(act: () => void): void {
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = undefined;
-    act();
-  }, REST_MS);
-}
-
-/** The pointer left, or pressed. */
-export function cancelRest(): void {
+function cancel(): void {
   clearTimeout(timer);
   timer = undefined;
+}
+
+interface Press {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/** The pointer handlers of such a target. */
+export function askAhead(ask: () => void) {
+  return {
+    onPointerEnter: () => {
+      cancel();
+      timer = setTimeout(() => {
+        timer = undefined;
+        ask();
+      }, REST_MS);
+    },
+    onPointerLeave: cancel,
+    onPointerDown: (e: Press) => {
+      cancel();
+      // a press with a modifier opens elsewhere (a new tab) or selects: no click of this page follows
+      if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) ask();
+    },
+  };
 }

@@ -40,8 +40,7 @@ import {
   listTabs,
   ALL_TAB,
   optionsReadable,
-  restThen,
-  cancelRest,
+  askAhead,
   type Row,
 } from '../../engine';
 import { useT } from '../i18n';
@@ -381,22 +380,14 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const onTab = useCallback((key?: Key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)), []);
   const toolbarConfig = useMemo((): ListToolBarProps | undefined => {
     if (!tabs) return undefined;
-    // a tab's rows are asked for as the pointer rests on it (engine/rest.ts), or else as it is pressed
-    // (ListController.pressTab)
+    // a tab's rows are asked for as the pointer rests on it or presses it (engine/rest.ts,
+    // ListController.pressTab)
     const items = tabItems.map((i) => {
       const tab = i.key === ALL_TAB ? undefined : i.key;
       return {
         key: i.key,
         label: (
-          <span
-            onMouseDown={tabMouseDown}
-            onPointerEnter={() => restThen(() => live.current.list.pressTab(tab))}
-            onPointerLeave={cancelRest}
-            onPointerDown={(e) => {
-              cancelRest();
-              if (e.button === 0) live.current.list.pressTab(tab);
-            }}
-          >
+          <span onMouseDown={tabMouseDown} {...askAhead(() => live.current.list.pressTab(tab))}>
             {i.label}
           </span>
         ),
@@ -407,8 +398,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
         { multipleLine: true, tabs: { activeKey: tabList.active, items: items.map((i) => ({ key: i.key, tab: i.label })), onChange: onTab } }
       : { menu: { type: 'tab', activeKey: tabList.active, items, onChange: onTab } };
   }, [tabs, tabsOwnLine, tabList.active, tabItems, onTab]);
-  // A pager item's rows are asked for as the pointer rests on it (engine/rest.ts), or else as it is
-  // pressed (ListController.pressPage), and its click goes to the list directly: through
+  // A pager item's rows are asked for as the pointer rests on it or presses it (engine/rest.ts,
+  // ListController.pressPage), and its click goes to the list directly: through
   // rc-pagination's item (the <li> around this element) it also set the
   // pager's own page state, whose render drew the pager again (~30 components) inside the click, though
   // the page shown is ours (the rows'). The keyboard still goes through rc-pagination. Jumps of five
@@ -422,12 +413,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     )
       return element;
     return cloneElement(element, {
-      onPointerEnter: () => restThen(() => live.current.list.pressPage(page)),
-      onPointerLeave: cancelRest,
-      onPointerDown: (e: ReactPointerEvent) => {
-        cancelRest();
-        if (e.button === 0) live.current.list.pressPage(page);
-      },
+      ...askAhead(() => live.current.list.pressPage(page)),
       onClick: (e: ReactMouseEvent) => {
         e.stopPropagation();
         const { list } = live.current;

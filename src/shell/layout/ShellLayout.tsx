@@ -27,10 +27,10 @@ import { shareKeptPages } from './keep-alive-context';
 import { iconComponent } from '../icon';
 import { useIcons } from '../use-icons';
 import { whenIdle } from '../../engine/idle';
+import { askAhead } from '../../engine/rest';
 import { MultiTabs } from './MultiTabs';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';
-import { leave, restOn } from './menu-rest';
 import { LiveBadge } from '../LiveBadge';
 
 interface MenuItem {
@@ -192,25 +192,23 @@ const Frame = memo(function Frame({ pathname }: { pathname: string }) {
               </a>
             );
           }
+          // The list's first calls (startScreenCalls: nothing for a kept page, a screen the user may not
+          // open or one whose schema is not in) leave as the pointer rests on the item or presses it
+          // (engine/rest.ts); the click's own calls take their answer, kept as a press's is
+          // (PRESS_TTL_MS), so a first visit draws its rows at once instead of waiting for them.
+          const asks = askAhead(() => startScreenCalls(linkTo(it.path), PRESS_TTL_MS));
           return (
             // a plain link (the click navigates through the router below): react-router's Link follows the
             // location and drew all the menu's items again after every list click
             <a
               href={linkTo(it.path)}
+              {...asks}
               // a pointer on its way to the item: its list is drawn ahead now if it is not yet (a
               // person's pointer reaches the item 100–300 ms before the press, as the page may still be
-              // busy after its load and its lists not drawn while idle yet); resting there, it asks
-              // for the list's rows (menu-rest.ts)
+              // busy after its load and its lists not drawn while idle yet)
               onPointerEnter={() => {
                 if (layout.keepAlive && drawableAhead(it.path)) ahead.add(it.path);
-                restOn(linkTo(it.path));
-              }}
-              onPointerLeave={leave}
-              // the list's first calls leave as the button goes down (startScreenCalls), when the
-              // pointer did not rest long enough to ask already
-              onPointerDown={(e) => {
-                leave();
-                if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) startScreenCalls(linkTo(it.path), PRESS_TTL_MS);
+                asks.onPointerEnter();
               }}
               onClick={(e) => {
                 // The kept page's URL is read at click time: ProLayout may keep an item rendered before the
