@@ -14,7 +14,7 @@
  *  - `inpMs`: the longest Event Timing duration of the interaction's events (pointerdown … click).
  * Both pages are ProTable pages, so one set of selectors drives them.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export interface InteractionFigures {
   name: string;
@@ -56,6 +56,8 @@ export interface Step {
   /** prepares the step (not measured) */
   setup?: (page: Page) => Promise<void>;
   act: (page: Page) => Promise<void>;
+  /** what `act` clicks, for a step that is a click on one element (`rested` hovers it first) */
+  target?: (page: Page) => Locator;
   /** page expression, given `sig0` (ROWS_SIG before the step): true once the result shows */
   done: string;
 }
@@ -64,15 +66,22 @@ export interface Step {
 const COLUMN_CHECKBOX = '.column-settings-item .ant-checkbox, .ant-pro-table-column-setting-overlay .ant-tree-treenode:not([aria-hidden]) .ant-tree-checkbox';
 
 /** The visible table shows other rows than before the step, and no spinner. */
-export const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
+const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.ant-table-wrapper:not([hidden]) .ant-spin-spinning')`;
+
+/** Page 2, page 1, a status tab and "all", in that order (they leave the page as they found it). */
+export function pagerAndTabSteps(): Step[] {
+  return [
+    click('page 2', /\/list\?.*current=2/, (p) => p.locator('.ant-pagination-item-2'), visibleRowsChanged),
+    click('page 1', /\/list\?/, (p) => p.locator('.ant-pagination-item-1'), visibleRowsChanged),
+    click('status tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1), visibleRowsChanged),
+    click('all tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0), visibleRowsChanged),
+  ];
+}
 
 /** The interactions, in order; they leave the page as they found it (page 1, all tab, no filters). */
 export function listSteps(opts: { searchField: string; searchValue: string; secondList: string; secondListRows: string }): Step[] {
   return [
-    { name: 'page 2', request: /\/list\?.*current=2/, act: (p) => p.locator('.ant-pagination-item-2').click(), done: visibleRowsChanged },
-    { name: 'page 1', request: /\/list\?/, act: (p) => p.locator('.ant-pagination-item-1').click(), done: visibleRowsChanged },
-    { name: 'status tab', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1).click(), done: visibleRowsChanged },
-    { name: 'all tab', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0).click(), done: visibleRowsChanged },
+    ...pagerAndTabSteps(),
     {
       name: 'search',
       request: /\/list\?/,
@@ -149,26 +158,48 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
   ];
 }
 
+/** A step that is a click on `target`. */
+function click(name: string, request: RegExp | null, target: (p: Page) => Locator, done: string): Step {
+  return { name, request, target, act: (p) => target(p).click(), done };
+}
+
 /**
- * A menu click to the list at `path` not visited yet, done once its rows (`rows`, a selector) show.
- * `rest`: the pointer first rests on the item (REST_MS of its own, as a person's does before pressing)
- * and only then presses; what the page asks for while it rests is not the step's request (it went
- * before the press), so the step has none, and its figure is the press to the result.
+ * A menu click to the list at `path` not visited yet, done once its rows (`rows`, a selector) show,
+ * pressed as the pointer arrives: the pointer starts off the menu, and waits out what a rest may have
+ * asked for (a step before may leave it over an item, e.g. where the detail drawer's close button was,
+ * and resting there asks for that list, kept 2 s: src/engine/rest.ts, PRESS_TTL_MS).
  */
-export function menuStep(name: string, path: string, rows: string, opts: { rest?: number } = {}): Step {
-  const item = (p: Page) => p.locator(`.ant-menu-item a[href^="${path}"]`).first();
+export function menuStep(name: string, path: string, rows: string): Step {
   return {
-    name,
-    request: opts.rest ? null : /\/list\?/,
-    setup: opts.rest
-      ? async (p) => {
-          await item(p).hover();
-          await p.waitForTimeout(opts.rest! - 300); // armStep waits 300 ms more
-        }
-      : undefined,
-    act: (p) => item(p).click(),
-    // the other list's rows on screen (its table empty while they load is no result)
-    done: `location.pathname === '${path}' && document.querySelectorAll('${rows}').length > 0 && (${ROWS_SIG}) !== sig0 && !(${ROWS_SIG}).startsWith('0|')`,
+    ...click(
+      name,
+      /\/list\?/,
+      (p) => p.locator(`.ant-menu-item a[href^="${path}"]`).first(),
+      // the other list's rows on screen (its table empty while they load is no result)
+      `location.pathname === '${path}' && document.querySelectorAll('${rows}').length > 0 && (${ROWS_SIG}) !== sig0 && !(${ROWS_SIG}).startsWith('0|')`,
+    ),
+    setup: async (p) => {
+      await p.mouse.move(5, 500);
+      await p.waitForTimeout(2_100);
+    },
+  };
+}
+
+/**
+ * `step` (a click on its `target`) with the pointer first resting `ms` on the target, as a person's does
+ * before pressing. What the page asks for while it rests is not the step's request (it went before the
+ * press), so the step has none, and its figure is the press to the result.
+ */
+export function rested(step: Step, ms: number): Step {
+  const target = step.target;
+  if (!target) throw new Error(`${step.name}: no target to rest on`);
+  return {
+    ...step,
+    request: null,
+    setup: async (p) => {
+      await target(p).hover();
+      await p.waitForTimeout(ms - 300); // armStep waits 300 ms more
+    },
   };
 }
 

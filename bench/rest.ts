@@ -11,7 +11,7 @@
  * loopback has.
  */
 import type { Browser, Page } from 'playwright-core';
-import { armStep, menuStep, openOrderList, stepFigures, visibleRowsChanged, type Step } from './interactions';
+import { armStep, menuStep, openOrderList, pagerAndTabSteps, rested, stepFigures, type Step } from './interactions';
 
 const LISTS = ['/staff', '/store', '/merchant', '/product'];
 const ROWS = '.ant-table-tbody tr.ant-table-row';
@@ -20,29 +20,6 @@ const REST = 300;
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 /** the lists of the menu are drawn ahead while the browser is idle, some seconds after the load */
 const DRAWN_AHEAD_MS = 12_000;
-
-/** A click on /order's list, pressed on arrival or after a rest (the rest is not the step's: its request went before the press). */
-function listClick(name: string, target: (p: Page) => ReturnType<Page['locator']>, rest: boolean): Step {
-  return {
-    name,
-    request: rest ? null : /\/list\?/,
-    setup: rest
-      ? async (p) => {
-          await target(p).hover();
-          await p.waitForTimeout(REST - 300); // armStep waits 300 ms more
-        }
-      : undefined,
-    act: (p) => target(p).click(),
-    done: visibleRowsChanged,
-  };
-}
-
-const ON_ORDER: [string, (p: Page) => ReturnType<Page['locator']>][] = [
-  ['page 2', (p) => p.locator('.ant-pagination-item-2')],
-  ['page 1', (p) => p.locator('.ant-pagination-item-1')],
-  ['status tab', (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1)],
-  ['all tab', (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0)],
-];
 
 async function backToOrders(page: Page) {
   await page.locator('.ant-menu-item a[href^="/order"]').first().click();
@@ -71,14 +48,15 @@ export async function restBench(browser: Browser, base: string, storage: Record<
         const cdp = await ctx.newCDPSession(page);
         await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
       }
-      for (const [i, [name, target]] of ON_ORDER.entries()) {
+      for (const [i, step] of pagerAndTabSteps().entries()) {
         const rest = (i + run) % 2 === 1;
-        await measure(page, figures, name, listClick(name, target, rest), rest);
+        await measure(page, figures, step.name, rest ? rested(step, REST) : step, rest);
       }
       await page.waitForTimeout(DRAWN_AHEAD_MS);
       for (const [i, path] of LISTS.entries()) {
         const rest = (i + run) % 2 === 1;
-        await measure(page, figures, 'menu → a list not visited yet', menuStep(path, path, ROWS, rest ? { rest: REST } : {}), rest);
+        const step = menuStep(path, path, ROWS);
+        await measure(page, figures, 'menu → a list not visited yet', rest ? rested(step, REST) : step, rest);
         await backToOrders(page);
       }
     } finally {
