@@ -10,7 +10,8 @@
  * `LATENCY_MS=80` adds a network round trip (Chromium's network emulation), as an API farther away than
  * loopback has.
  */
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/lib/browser';
 import { armStep, menuStep, openOrderList, pagerAndTabSteps, rested, stepFigures, type Step } from './interactions';
 
 const LISTS = ['/staff', '/store', '/merchant', '/product'];
@@ -39,30 +40,43 @@ async function measure(page: Page, figures: Figures, name: string, step: Step, r
   else row.arrival.push({ result: f.resultMs, overApi: f.resultMs - (f.apiMs ?? 0) });
 }
 
-export async function restBench(browser: Browser, base: string, storage: Record<string, string>, runs = 3): Promise<string[]> {
+export async function restBench(base: string, storage: Record<string, string>, runs = 3): Promise<string[]> {
   const figures: Figures = new Map();
-  for (let run = 0; run < runs; run++) {
-    const { ctx, page } = await openOrderList(browser, base, storage);
-    try {
-      if (LATENCY_MS) {
-        const cdp = await ctx.newCDPSession(page);
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
-      }
-      for (const [i, step] of pagerAndTabSteps().entries()) {
-        const rest = (i + run) % 2 === 1;
-        await measure(page, figures, step.name, rest ? rested(step, REST) : step, rest);
-      }
-      await page.waitForTimeout(DRAWN_AHEAD_MS);
-      for (const [i, path] of LISTS.entries()) {
-        const rest = (i + run) % 2 === 1;
-        const step = menuStep(path, path, ROWS);
-        await measure(page, figures, 'menu → a list not visited yet', rest ? rested(step, REST) : step, rest);
-        await backToOrders(page);
-      }
-    } finally {
-      await ctx.close();
-    }
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    for (let run = 0; run < runs; run++) await restRun(browser, base, storage, run, figures);
+  } finally {
+    await browser.close();
   }
+  return report(figures, runs);
+}
+
+/** One run: a fresh /order page; the pager and tab clicks, then the menu clicks, each way alternating. */
+async function restRun(browser: Browser, base: string, storage: Record<string, string>, run: number, figures: Figures) {
+  const { ctx, page } = await openOrderList(browser, base, storage);
+  try {
+    if (LATENCY_MS) {
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    }
+    for (const [i, step] of pagerAndTabSteps().entries()) {
+      const rest = (i + run) % 2 === 1;
+      await measure(page, figures, step.name, rest ? rested(step, REST) : step, rest);
+    }
+    await page.waitForTimeout(DRAWN_AHEAD_MS);
+    for (const [i, path] of LISTS.entries()) {
+      const rest = (i + run) % 2 === 1;
+      const step = menuStep(path, path, ROWS);
+      await measure(page, figures, 'menu → a list not visited yet', rest ? rested(step, REST) : step, rest);
+      await backToOrders(page);
+    }
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Per click and way: min–max and median. */
+function report(figures: Figures, runs: number): string[] {
   const stat = (xs: number[]) => {
     if (!xs.length) return '—';
     const s = [...xs].sort((a, b) => a - b);

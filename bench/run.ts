@@ -130,12 +130,7 @@ async function web() {
       ]);
       // what React draws at the load and per interaction: counts, beside the times
       printRenderCounts(await renderCounts(ours.base, storage), await renderCounts(hand.base, storage));
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-      try {
-        for (const line of await restBench(browser, ours.base, storage)) console.log(line);
-      } finally {
-        await browser.close();
-      }
+      for (const line of await restBench(ours.base, storage)) console.log(line);
     } finally {
       baseline.stop();
       await hand.stop();
@@ -169,11 +164,9 @@ async function interactionsOnly() {
 /** Clicks pressed on the pointer's arrival and after it rested (bench/rest.ts). */
 async function restOnly() {
   const ours = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    for (const line of await restBench(browser, ours.base, { Authorization: await adminToken(ours.base) }, Number(process.env.RUNS ?? 3))) console.log(line);
+    for (const line of await restBench(ours.base, { Authorization: await adminToken(ours.base) }, Number(process.env.RUNS ?? 3))) console.log(line);
   } finally {
-    await browser.close();
     await ours.stop();
   }
 }
