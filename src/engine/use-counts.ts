@@ -10,7 +10,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
-import { useArrivedAtVisit } from './drawn-ahead';
+import { useArrivedAtVisit, useDrawnAhead } from './drawn-ahead';
 import { requireBinding } from './resource-helpers';
 import { filtersForCounts, type Filters } from './search-params';
 
@@ -49,10 +49,12 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
   }
 
   // A kept-alive page shown again re-runs its effects (React's <Activity>): counts already in for this
-  // search and version are not asked again (the rows are not either; see useListController).
+  // search and version are not asked again (the rows are not either; see useListController). A list
+  // drawn ahead asks for none before its visit.
   const fetched = useRef<string | null>(first ? want : null);
+  const drawnAhead = useDrawnAhead();
   useEffect(() => {
-    if (!binding) return;
+    if (!binding || drawnAhead) return;
     if (fetched.current === want) return;
     const ac = new AbortController();
     // Nothing is set as the call leaves (the tabs show the counts they have until the new ones come),
@@ -73,7 +75,7 @@ export function useCounts(resource: Resource, filters: Filters, version = 0): Co
       })
       .catch((e: unknown) => !ac.signal.aborted && settle(null, e instanceof Error ? e : new Error(String(e))));
     return () => ac.abort();
-  }, [call, binding, key, want]);
+  }, [call, binding, key, want, drawnAhead]);
   const loading = !!binding && settled !== want;
 
   const all = Object.values(counts).reduce((a, b) => a + b, 0);

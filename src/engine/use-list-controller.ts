@@ -13,7 +13,7 @@ import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-ro
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { useArrived } from './use-arrived';
-import { useArrivedAtVisit } from './drawn-ahead';
+import { useArrivedAtVisit, useDrawnAhead } from './drawn-ahead';
 import { afterPaint } from './after-paint';
 import { requireBinding, rowKeyOf } from './resource-helpers';
 import { filtersKey, listQuery, parseListState, serializeListState, type Filters, type ListState } from './search-params';
@@ -323,8 +323,12 @@ export function useListController(resource: Resource): ListController {
   );
 
   // Changes made through the setters below were asked for already (same key and version: nothing
-  // sent twice); back/forward, links and refetch land here.
-  useEffect(() => fetchFor(state, version), [fetchFor, state, version]);
+  // sent twice); back/forward, links and refetch land here. A list drawn ahead asks for nothing before
+  // its visit (its effects run while it waits: the shell's KeptPage).
+  const drawnAhead = useDrawnAhead();
+  useEffect(() => {
+    if (!drawnAhead) fetchFor(state, version);
+  }, [fetchFor, state, version, drawnAhead]);
 
   // A new query shows other rows: the old selection no longer applies. Set only when there is one: a
   // state update that turns out unchanged still renders the whole list once to find that out.

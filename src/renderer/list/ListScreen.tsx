@@ -41,6 +41,7 @@ import {
   ALL_TAB,
   optionsReadable,
   askAhead,
+  useDrawnAhead,
   type Row,
 } from '../../engine';
 import { useT } from '../i18n';
@@ -213,11 +214,13 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     token.fontFamily,
   );
 
-  // Without an "all" tab the first tab is the default: put it in the URL so the query filters by it.
+  // Without an "all" tab the first tab is the default: put it in the URL so the query filters by it
+  // (once the page shows: a page drawn ahead has no URL of its own yet).
   const firstTab = tabs?.all === false ? tabItems[0]?.key : undefined;
+  const drawnAhead = useDrawnAhead();
   useEffect(() => {
-    if (firstTab && !list.state.tab) list.setTab(firstTab, { replace: true });
-  }, [firstTab, list.state.tab, list.setTab]);
+    if (firstTab && !drawnAhead && !list.state.tab) list.setTab(firstTab, { replace: true });
+  }, [firstTab, drawnAhead, list.state.tab, list.setTab]);
 
   // the table's props at ProTable's latest render: StableTable's functions call these
   const latestTable = useRef<Record<string, unknown>>(undefined);

@@ -11,7 +11,7 @@
  */
 import { useEffect } from 'react';
 import type { Resource } from '../../schema';
-import { listColumnWidths, useRuntime, type Measure, type Translate } from '../../engine';
+import { listColumnWidths, useDrawnAhead, useRuntime, type Measure, type Translate } from '../../engine';
 import { whenIdle } from '../../engine/idle';
 
 /** How long after the list is up its idle work may wait at most. */
@@ -19,8 +19,10 @@ const WARM_AFTER_MS = 5000;
 
 export function useWarmMenuLists(current: Resource, t: Translate, measure: Measure, locale: string): void {
   const { app, menuResources } = useRuntime();
+  // the list shown does it; one drawn ahead (the menu's others, waiting for a visit) does not again
+  const drawnAhead = useDrawnAhead();
   useEffect(() => {
-    if (!menuResources) return;
+    if (!menuResources || drawnAhead) return;
     let cancel = () => {};
     let live = true;
     cancel = whenIdle(() => {
@@ -46,5 +48,5 @@ export function useWarmMenuLists(current: Resource, t: Translate, measure: Measu
       live = false;
       cancel();
     };
-  }, [app, menuResources, current, t, measure, locale]);
+  }, [app, menuResources, current, t, measure, locale, drawnAhead]);
 }

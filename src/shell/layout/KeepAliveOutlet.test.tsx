@@ -7,6 +7,7 @@ import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-rou
 import { KeepAliveOutlet, type KeptTab } from './KeepAliveOutlet';
 import { aheadPaths, type AheadPaths } from './ahead-paths';
 import { RedirectPage } from '../router/RedirectPage';
+import { useDrawnAhead } from '../../engine/drawn-ahead';
 
 function CounterBody({ name }: { name: string }) {
   const [n, setN] = useState(0);
@@ -30,11 +31,19 @@ const mounts: string[] = [];
 
 function Counter({ name }: { name: string }) {
   useState(() => mounts.push(name));
+  const drawnAhead = useDrawnAhead();
   useEffect(() => {
     effects.push(`${name} mounted`);
     return () => void effects.push(`${name} cleaned up`);
   }, [name]);
-  return <CounterBody name={name} />;
+  useEffect(() => {
+    effects.push(`${name} ${drawnAhead ? 'waits, in the document: ' + document.body.contains(document.querySelector(`[data-page="${name}"]`)) : 'shows'}`);
+  }, [name, drawnAhead]);
+  return (
+    <div data-page={name}>
+      <CounterBody name={name} />
+    </div>
+  );
 }
 
 /** A page with a drawer open (a portal on the body, as antd's). */
@@ -116,14 +125,14 @@ describe('KeepAliveOutlet', () => {
     // no inert: Chromium restyles a whole page as inert is set or taken away (KeptPage.tsx)
     expect(pageA.hasAttribute('inert')).toBe(false);
     expect(screen.getByText('A clicked 0').closest('[style*="display: none"]')).toBeNull();
-    expect(effects).toEqual(['A mounted', 'B mounted']);
+    expect(effects).toEqual(['A mounted', 'A shows', 'B mounted', 'B shows']);
     const pageB = screen.getByText('B clicked 0').closest('.kept-page') as HTMLElement;
     expect(pageB.style.contentVisibility).toBe('');
     expect(pageB.hasAttribute('aria-hidden')).toBe(false);
     await act(async () => fireEvent.click(screen.getByText('go a')));
     expect(pageA.style.contentVisibility).toBe('');
     expect(pageA.hasAttribute('aria-hidden')).toBe(false);
-    expect(effects).toEqual(['A mounted', 'B mounted']);
+    expect(effects).toEqual(['A mounted', 'A shows', 'B mounted', 'B shows']);
   });
 
   it('a field focused on a page as it is left loses its focus', async () => {
@@ -175,14 +184,14 @@ describe('KeepAliveOutlet', () => {
     expect(mounts).toEqual(['A', 'B']);
     expect(screen.queryByText(/B clicked/)).toBeNull();
     expect(document.body.textContent).not.toContain('B sees');
-    expect(effects).toEqual(['A mounted']);
+    expect(effects).toEqual(['A mounted', 'A shows']);
     expect(tabsShown).toEqual(['/a']);
     await act(async () => fireEvent.click(screen.getByText('go bare b')));
     // the page drawn ahead is the one shown: not mounted again, its effects run now, a tab of its own
     expect(screen.getByText('B clicked 0')).toBeTruthy();
     expect(screen.getByText('B sees no query')).toBeTruthy();
     expect(mounts).toEqual(['A', 'B']);
-    expect(effects).toEqual(['A mounted', 'B mounted']);
+    expect(effects).toEqual(['A mounted', 'A shows', 'B mounted', 'B shows']);
     expect(tabsShown).toEqual(['/a', '/b']);
     fireEvent.click(screen.getByText('B clicked 0'));
     expect(screen.getByText('B clicked 1')).toBeTruthy();
@@ -191,6 +200,23 @@ describe('KeepAliveOutlet', () => {
     await act(async () => fireEvent.click(screen.getByText('go bare b')));
     expect(screen.getByText('B clicked 1')).toBeTruthy();
     expect(mounts).toEqual(['A', 'B']);
+  });
+
+  it("runs a page's effects once the browser is idle after drawing it ahead, still outside the document, and at its visit only what follows the visit", async () => {
+    const ahead = aheadPaths();
+    setup(true, ahead);
+    await act(async () => ahead.add('/b'));
+    expect(effects).toEqual(['A mounted', 'A shows']);
+    // idle (happy-dom: whenIdle's timer)
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(effects).toEqual(['A mounted', 'A shows', 'B mounted', 'B waits, in the document: false']);
+    expect(document.body.textContent).not.toContain('B sees');
+    expect(tabsShown).toEqual(['/a']);
+    await act(async () => fireEvent.click(screen.getByText('go bare b')));
+    expect(screen.getByText('B clicked 0')).toBeTruthy();
+    expect(mounts).toEqual(['A', 'B']);
+    expect(effects).toEqual(['A mounted', 'A shows', 'B mounted', 'B waits, in the document: false', 'B shows']);
+    expect(tabsShown).toEqual(['/a', '/b']);
   });
 
   it('a page drawn ahead and visited with a query sees that query', async () => {

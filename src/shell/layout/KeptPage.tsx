@@ -24,17 +24,29 @@
  * put in the page's place before the page's own effects run as it first shows (the box's holder comes
  * first among its siblings, so its layout effect runs before theirs): the page's measures read it laid out.
  *
+ * Once drawn, when the browser is idle again, the page's effects run too (`warm`: <Activity> visible,
+ * the box still outside the document). They were ~1/3 of a menu click to a list drawn ahead: showing a
+ * hidden <Activity> mounts every effect of the page, and ~60 of antd's set state in layout effects
+ * (rc-field-form's field subscriptions, the triggers, CSSMotion), which drew ~110 components a second
+ * time before the frame (render log and CPU profile of a menu click to /staff). Effects of a page drawn
+ * ahead do nothing that reaches beyond it: a list asks for nothing and writes no URL until its visit,
+ * and measures nothing laid out until then (useDrawnAhead).
+ *
  * @example
  * <KeptPage active={p === path}>{kept.element}</KeptPage>
  */
-import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Activity, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DrawnAheadContext } from '../../engine/drawn-ahead';
+import { whenIdle } from '../../engine/idle';
 
 /** A modal layer open on the page (antd's drawers, dialogs and image preview; popups close on the click that navigates). */
 const OPEN_OVERLAY = '.ant-drawer-open, .ant-modal-wrap:not([style*="display: none"]), .ant-image-preview-wrap:not([style*="display: none"])';
 
 const HIDDEN = { contentVisibility: 'hidden' } as const;
+
+/** At most how long a page drawn ahead waits for the browser to be idle before its effects run. */
+const WARM_WITHIN_MS = 5000;
 
 /** Puts the page's box into the kept page's element once the page is visited (before the page's own layout effects). */
 function BoxHolder({ box, pre }: { box: HTMLElement; pre: boolean }) {
@@ -48,6 +60,12 @@ function BoxHolder({ box, pre }: { box: HTMLElement; pre: boolean }) {
 
 export function KeptPage({ active, pre = false, children }: { active: boolean; pre?: boolean; children: ReactNode }) {
   const [deep, setDeep] = useState(false);
+  // a page drawn ahead whose effects run (see above)
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (!pre || warm) return;
+    return whenIdle(() => startTransition(() => setWarm(true)), WARM_WITHIN_MS);
+  }, [pre, warm]);
   const [body] = useState(() => {
     const el = document.createElement('div');
     el.className = 'kept-page-body';
@@ -84,7 +102,7 @@ export function KeptPage({ active, pre = false, children }: { active: boolean; p
     <div ref={box} className="kept-page" style={active ? undefined : HIDDEN} aria-hidden={active ? undefined : true} hidden={pre || undefined}>
       <BoxHolder box={body} pre={pre} />
       {createPortal(
-        <Activity mode={pre || (deep && !active) ? 'hidden' : 'visible'}>
+        <Activity mode={(pre && !warm) || (deep && !active) ? 'hidden' : 'visible'}>
           <DrawnAheadContext.Provider value={pre}>{children}</DrawnAheadContext.Provider>
         </Activity>,
         body,
