@@ -473,6 +473,10 @@ function ListScreenBody({ resource }: { resource: Resource }) {
           if (field !== st.sortField || (s?.order ?? undefined) !== st.sortOrder) live.current.list.setSort(field, s?.order ?? undefined);
         }}
         pagination={{
+          // not antd's `responsive` (smaller on phones): unset, it still followed the breakpoints, and its
+          // layout effect drew the pager again in the commit that mounted it (the pager's ~22 components
+          // once more before the frame of a list's first rows: render log of a menu click to /staff)
+          responsive: false,
           showSizeChanger: true,
           pageSizeOptions: [...pageSizes, ...extraSize].sort((a, b) => a - b),
           itemRender: pagerItem,
