@@ -39,8 +39,8 @@ function setup(url: string, extra: Resource = staff) {
 /**
  * `Page` drawn ahead as the keep-alive outlet draws it (hidden, its effects not run; with `warm`, as
  * once the browser was idle after: its effects run), the runtime's `arrived` answering from what
- * `visit` puts in; `visit(answers)` then shows the page. `taken` lists the paths whose early answers
- * were taken.
+ * `arrive` or `visit` puts in (`arrive(answers)`: they come while the page waits); `visit(answers)`
+ * then shows the page. `taken` lists the paths whose early answers were taken.
  */
 function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boolean }) => null, warm = false) {
   const taken: string[] = [];
@@ -48,6 +48,15 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
   rt.runtime.arrived = (binding) => {
     const data = early[binding.path];
     return data === undefined ? undefined : { data, take: () => taken.push(binding.path), askedAt: 11, answeredAt: 22 };
+  };
+  const arrivals = new Set<() => void>();
+  rt.runtime.onArrival = (l) => {
+    arrivals.add(l);
+    return () => void arrivals.delete(l);
+  };
+  const arrive = async (answers: Record<string, unknown>) => {
+    early = answers;
+    await act(async () => arrivals.forEach((l) => l()));
   };
   const view = (ahead: boolean) => (
     <MemoryRouter initialEntries={['/x']}>
@@ -65,7 +74,7 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
     early = answers;
     await act(async () => rerender(view(false)));
   };
-  return { taken, visit };
+  return { taken, visit, arrive };
 }
 
 function Loc({ onChange }: { onChange: (s: string) => void }) {
@@ -346,6 +355,55 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     expect(seen.at(-1)).toMatchObject({ asked: 11, answered: 22 });
     await waitFor(() => expect(taken).toContain('/x/list'));
     expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
+  });
+
+  it('a list drawn ahead draws the rows that come before its visit, hidden, and its visit shows those same rows, asking nothing', async () => {
+    const { rt } = setup('/x');
+    const drawn: { ahead: boolean; rows: unknown[]; waiting: boolean }[] = [];
+    const seen: typeof drawn = [];
+    function Page({ ahead }: { ahead: boolean }) {
+      const l = useListController(res);
+      const now = { ahead, rows: l.rows, waiting: l.waiting };
+      drawn.push(now);
+      useLayoutEffect(() => void seen.push(now));
+      return null;
+    }
+    const { taken, visit, arrive } = drawnAhead(rt, Page, true);
+    await act(async () => {});
+    expect(drawn.at(-1)).toMatchObject({ ahead: true, rows: [], waiting: true });
+    // a press on its menu item asked; the answer comes while the button is still down
+    await arrive({ '/x/list': { list: rows, total: 42 } });
+    expect(seen.at(-1)).toMatchObject({ ahead: true, rows, waiting: false });
+    const drawnRows = seen.at(-1)!.rows;
+    expect(taken).toEqual([]);
+    expect(rt.calls).toEqual([]);
+    // the click: the page shows the rows drawn, the very objects (none drawn again), and takes the answer
+    seen.length = 0;
+    await visit({ '/x/list': { list: rows, total: 42 } });
+    expect(seen.filter((r) => !r.ahead).every((r) => r.rows === drawnRows)).toBe(true);
+    await waitFor(() => expect(taken).toEqual(['/x/list']));
+    expect(rt.calls).toEqual([]);
+  });
+
+  it('a list drawn ahead visited after the answer it drew has gone shows none of those rows and asks again', async () => {
+    const { rt } = setup('/x');
+    const seen: { ahead: boolean; rows: number; waiting: boolean }[] = [];
+    function Page({ ahead }: { ahead: boolean }) {
+      const l = useListController(res);
+      const now = { ahead, rows: l.rows.length, waiting: l.waiting };
+      useLayoutEffect(() => void seen.push(now));
+      return null;
+    }
+    const { taken, visit, arrive } = drawnAhead(rt, Page, true);
+    await act(async () => {});
+    await arrive({ '/x/list': { list: rows, total: 42 } });
+    expect(seen.at(-1)).toMatchObject({ ahead: true, rows: 2 });
+    // a rest on the item long before the click: its answer is no longer kept
+    seen.length = 0;
+    await visit({});
+    expect(seen.filter((r) => !r.ahead)[0]).toEqual({ ahead: false, rows: 0, waiting: true });
+    await waitFor(() => expect(rt.calls.map((c) => c.path)).toEqual(['/x/list']));
+    expect(taken).toEqual([]);
   });
 
   it("takes a drawn-ahead list's visit answer once, not again as later states copy the visit's", async () => {

@@ -8,7 +8,7 @@
  * list.setFilters({ username: 'zhang' });   // URL → ?username=zhang, fetches page 1
  * list.rows; list.total; list.setPage(2, 20); list.refetch();
  */
-import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router-dom';
 import type { Page, Resource } from '../schema';
 import { useRuntime } from './runtime';
@@ -136,7 +136,7 @@ function answeredBefore(key: string): LastRequest {
 }
 
 export function useListController(resource: Resource): ListController {
-  const { call, prefetch } = useRuntime();
+  const { call, prefetch, arrived, onArrival } = useRuntime();
   if (!resource.list) throw new Error(`resource "${resource.name}" has no list view`);
   const binding = requireBinding(resource, resource.list.api);
   const location = useLocation();
@@ -229,10 +229,13 @@ export function useListController(resource: Resource): ListController {
   // A list drawn ahead (the menu's, while the browser was idle) and visited now: its first answer,
   // asked for by the menu's click and in by now, shows in the visit's own render.
   const visit = useArrivedAtVisit(binding, query, toPage);
+  const drawnAhead = useDrawnAhead();
   if (visit && shown.answeredAt === 0) {
     setShown({
       state,
       query,
+      // the rows drawn ahead from this very answer (below), when they were: `arrived` gives the same
+      // objects for one answer, so none of them is drawn again
       rows: visit.value.list,
       total: visit.value.total,
       totalExact: visit.value.totalExact,
@@ -241,6 +244,40 @@ export function useListController(resource: Resource): ListController {
       take: visit.take,
     });
   }
+  // A list drawn ahead whose first answer comes before the visit (asked for as the pointer rested on
+  // its menu item or pressed it, some 100 ms before a person's click ends): its rows are drawn as it
+  // comes, hidden, in the background, so the visit only shows them. Held apart from the rows shown:
+  // shown only while the list waits, nothing is taken then, and a visit after that answer has gone (a
+  // rest long before the click) shows none of them and asks again.
+  const [early, setEarly] = useState<Shown | null>(null);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  useEffect(() => {
+    if (!drawnAhead || !arrived || !onArrival) return;
+    const drawEarly = () => {
+      const answer = arrived(binding, queryRef.current);
+      if (!answer) return;
+      let page: ReturnType<typeof toPage>;
+      try {
+        page = toPage(answer.data);
+      } catch {
+        return; // not the shape expected: the visit's own call reports it
+      }
+      const q = queryRef.current;
+      const next = {
+        state: stateRef.current,
+        query: q,
+        rows: page.list,
+        total: page.total,
+        totalExact: page.totalExact,
+        askedAt: answer.askedAt,
+        answeredAt: answer.answeredAt,
+      };
+      startTransition(() => setEarly((e) => (e?.rows === page.list ? e : next)));
+    };
+    drawEarly();
+    return onArrival(drawEarly);
+  }, [drawnAhead, arrived, onArrival, binding]);
   // ...and is the list's answer for that query: taken, once (later states copied from this one carry
   // the same `take`; a second call would take another answer prefetched for the same URL since), and
   // not asked again by the effect below
@@ -325,7 +362,6 @@ export function useListController(resource: Resource): ListController {
   // Changes made through the setters below were asked for already (same key and version: nothing
   // sent twice); back/forward, links and refetch land here. A list drawn ahead asks for nothing before
   // its visit (its effects run while it waits: the shell's KeptPage).
-  const drawnAhead = useDrawnAhead();
   useEffect(() => {
     if (!drawnAhead) fetchFor(state, version);
   }, [fetchFor, state, version, drawnAhead]);
@@ -406,21 +442,22 @@ export function useListController(resource: Resource): ListController {
   );
   const refetch = useCallback(() => setVersion((v) => v + 1), []);
   const rowKey = useCallback((r: Row) => rowKeyOf(resource, r), [resource]);
-  const rows = shown.rows;
+  const seen = drawnAhead && early ? early : shown;
+  const rows = seen.rows;
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(rowKey(r))), [rows, selectedKeys, rowKey]);
 
   return {
     state,
     query,
-    shownState: shown.state,
-    shownQuery: shown.query,
+    shownState: seen.state,
+    shownQuery: seen.query,
     rows,
-    rowsAskedAt: shown.askedAt,
-    rowsAnsweredAt: shown.answeredAt,
-    total: shown.total,
-    totalExact: shown.totalExact,
+    rowsAskedAt: seen.askedAt,
+    rowsAnsweredAt: seen.answeredAt,
+    total: seen.total,
+    totalExact: seen.totalExact,
     loading,
-    waiting: shown.answeredAt === 0 && !error,
+    waiting: seen.answeredAt === 0 && !error,
     error,
     version,
     setFilters,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFETCH_TTL_MS, PRESS_TTL_MS, clearPrefetched, prefetch, takePrefetched } from './prefetch';
+import { PREFETCH_TTL_MS, PRESS_TTL_MS, arrivedPrefetched, clearPrefetched, onPrefetchArrival, prefetch, takePrefetched } from './prefetch';
 import { stringifyExact, toQuery } from './query-string';
 
 let calls: string[] = [];
@@ -34,6 +34,17 @@ describe('prefetch registry', () => {
     await takePrefetched('/api/order/list?current=1', H);
     void prefetch('/api/order/list?current=1', H);
     expect(calls).toEqual(['/api/order/list?current=1', '/api/order/list?current=1']);
+  });
+
+  it('tells its listeners as each answer arrives, once it can be read, until they are removed', async () => {
+    const heard: (string | undefined)[] = [];
+    const stop = onPrefetchArrival(() => heard.push(arrivedPrefetched('/api/order/list?current=1', H)?.text));
+    await prefetch('/api/order/list?current=1', H);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toContain('1876543210987654321');
+    stop();
+    await prefetch('/api/order/list?current=2', H);
+    expect(heard).toHaveLength(1);
   });
 
   it('misses on another URL, token or locale', () => {

@@ -75,7 +75,12 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
   const entry: Entry = { at, ttl, response };
   forgetStale(at);
   registry().set(keyOf(url, headers), entry);
-  response.then((r) => (entry.settled = r)).catch(() => undefined);
+  response
+    .then((r) => {
+      entry.settled = r;
+      arrivals.forEach((l) => l());
+    })
+    .catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
   response.catch(() => registry().delete(keyOf(url, headers)));
   return response;
@@ -107,6 +112,17 @@ export function takePrefetched(url: string, headers: Record<string, string>, now
 export function arrivedPrefetched(url: string, headers: Record<string, string>, now = Date.now()): Prefetched | undefined {
   const hit = registry().get(keyOf(url, headers));
   return hit?.settled && now - hit.at <= hit.ttl ? hit.settled : undefined;
+}
+
+const arrivals = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a prefetched answer arrives (`arrivedPrefetched` then has it); returns
+ * its removal. A list drawn ahead draws the rows a press or a resting pointer asked for as they come.
+ */
+export function onPrefetchArrival(listener: () => void): () => void {
+  arrivals.add(listener);
+  return () => void arrivals.delete(listener);
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */
