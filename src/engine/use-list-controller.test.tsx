@@ -325,37 +325,40 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
   it.each([
     ['its effects not run', false],
     ['its effects run', true],
-  ])("a list drawn ahead (%s) asks nothing, then shows the rows and counts that arrived by its visit in the visit's own render, asking nothing again", async (_, warm) => {
-    const { rt } = setup('/x');
-    const seen: { ahead: boolean; rows: number; all: number; waiting: boolean; asked: number; answered: number }[] = [];
-    const drawn: typeof seen = [];
-    function Page({ ahead }: { ahead: boolean }) {
-      const l = useListController(res);
-      const c = useCounts(res, l.state.filters, l.version);
-      const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting, asked: l.rowsAskedAt, answered: l.rowsAnsweredAt };
-      drawn.push(now);
-      // what each commit shows (a render React redoes at once is not on screen)
-      useLayoutEffect(() => void seen.push(now));
-      return null;
-    }
-    const { taken, visit } = drawnAhead(rt, Page, warm);
-    await act(async () => {});
-    // drawn empty, nothing asked while it waits (nor run, unless warm)
-    expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true, asked: 0, answered: 0 });
-    expect(seen).toEqual(warm ? [drawn.at(-1)] : []);
-    expect(rt.calls).toEqual([]);
-    // the menu's click asked for them; they are in as the page is visited
-    seen.length = 0;
-    await visit({ '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } });
-    // every commit of the visit shows them: none with an empty table first
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && r.all === 7 && !r.waiting)).toBe(true);
-    // the rows are as of when they were asked for and came (a pointer resting on the menu item may have
-    // asked seconds before the visit), not of the visit: the live bar counts changes from then
-    expect(seen.at(-1)).toMatchObject({ asked: 11, answered: 22 });
-    await waitFor(() => expect(taken).toContain('/x/list'));
-    expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
-  });
+  ])(
+    "a list drawn ahead (%s) asks nothing, then shows the rows and counts that arrived by its visit in the visit's own render, asking nothing again",
+    async (_, warm) => {
+      const { rt } = setup('/x');
+      const seen: { ahead: boolean; rows: number; all: number; waiting: boolean; asked: number; answered: number }[] = [];
+      const drawn: typeof seen = [];
+      function Page({ ahead }: { ahead: boolean }) {
+        const l = useListController(res);
+        const c = useCounts(res, l.state.filters, l.version);
+        const now = { ahead, rows: l.rows.length, all: c.all, waiting: l.waiting, asked: l.rowsAskedAt, answered: l.rowsAnsweredAt };
+        drawn.push(now);
+        // what each commit shows (a render React redoes at once is not on screen)
+        useLayoutEffect(() => void seen.push(now));
+        return null;
+      }
+      const { taken, visit } = drawnAhead(rt, Page, warm);
+      await act(async () => {});
+      // drawn empty, nothing asked while it waits (nor run, unless warm)
+      expect(drawn.at(-1)).toEqual({ ahead: true, rows: 0, all: 0, waiting: true, asked: 0, answered: 0 });
+      expect(seen).toEqual(warm ? [drawn.at(-1)] : []);
+      expect(rt.calls).toEqual([]);
+      // the menu's click asked for them; they are in as the page is visited
+      seen.length = 0;
+      await visit({ '/x/list': { list: rows, total: 42 }, '/x/count': { a: '3', b: 4 } });
+      // every commit of the visit shows them: none with an empty table first
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && r.all === 7 && !r.waiting)).toBe(true);
+      // the rows are as of when they were asked for and came (a pointer resting on the menu item may have
+      // asked seconds before the visit), not of the visit: the live bar counts changes from then
+      expect(seen.at(-1)).toMatchObject({ asked: 11, answered: 22 });
+      await waitFor(() => expect(taken).toContain('/x/list'));
+      expect(rt.calls.filter((c) => c.path === '/x/list')).toEqual([]);
+    },
+  );
 
   it('a list drawn ahead draws the rows that come before its visit, hidden, and its visit shows those same rows, asking nothing', async () => {
     const { rt } = setup('/x');

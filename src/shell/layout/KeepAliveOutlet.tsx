@@ -7,9 +7,9 @@
  *
  * Pages the user is likely to open next (`prerender`: the menu's list screens, given by the layout
  * once the browser is idle) are drawn ahead, hidden: React renders them at its lowest priority, in the
- * background, outside the document and without running their effects (KeptPage `pre`), so a first
- * visit from the menu shows a page already drawn, its effects (the list's request, its measures)
- * starting as it shows. They are no kept pages until visited: no tab, no "return to its last URL",
+ * background, outside the document, their effects run once the browser is idle again and asking for
+ * nothing (KeptPage `pre`), so a first visit from the menu shows a page already drawn, its list's
+ * request and its measures starting as it shows. They are no kept pages until visited: no tab, no "return to its last URL",
  * and the route's loader asks for their rows as for a page mounting afresh.
  *
  * Every page is drawn as its route's own element under a route context of its own matches (not the

@@ -19,14 +19,14 @@
  * <Activity> as before (its portals hidden too, its effects paused) until it shows again.
  *
  * A page drawn ahead (`pre`, KeepAliveOutlet's `prerender`) is rendered by React hidden (<Activity>:
- * at its lowest priority, its effects not run) into a box of its own outside the document, so nothing
+ * at its lowest priority, its effects not run yet) into a box of its own outside the document, so nothing
  * of it can be found, hit or read until it is visited. Every page is drawn into such a box (a portal),
  * put in the page's place before the page's own effects run as it first shows (the box's holder comes
  * first among its siblings, so its layout effect runs before theirs): the page's measures read it laid out.
  *
  * Once drawn, when the browser is idle again, the page's effects run too (`warm`: <Activity> visible,
- * the box still outside the document). They were ~1/3 of a menu click to a list drawn ahead: showing a
- * hidden <Activity> mounts every effect of the page, and ~60 of antd's set state in layout effects
+ * the box still outside the document), no longer in a menu click to it: showing a hidden <Activity>
+ * mounts every effect of the page, and ~60 of antd's set state in layout effects
  * (rc-field-form's field subscriptions, the triggers, CSSMotion), which drew ~110 components a second
  * time before the frame (render log and CPU profile of a menu click to /staff). Effects of a page drawn
  * ahead do nothing that reaches beyond it: a list asks for nothing and writes no URL until its visit,
