@@ -11,8 +11,10 @@ import { armStep, listSteps, openOrderList, stepFigures } from './interactions';
 
 /**
  * Counts into window.__rc: commits, components rendered (React's PerformedWork flag), fibers mounted;
- * `ahead`: components rendered inside a hidden <Activity> (the menu's lists drawn ahead while the
- * browser is idle, KeepAliveOutlet), counted apart from what the page draws to be used.
+ * `ahead`: components rendered inside a hidden <Activity> or a page drawn ahead and not visited yet
+ * (the menu's lists drawn ahead while the browser is idle, KeepAliveOutlet; their effects run and the
+ * rows asked for ahead are drawn there too: KeptPage's DrawnAhead context is true), counted apart from
+ * what the page draws to be used.
  */
 export const RENDER_COUNTER = `(() => {
   const w = window;
@@ -21,8 +23,10 @@ export const RENDER_COUNTER = `(() => {
     const stack = [[root, true, false]];
     while (stack.length) {
       const [f, worked, inHidden] = stack.pop();
-      // an Offscreen fiber (tag 22) in hidden mode: <Activity mode="hidden">
-      const hidden = inHidden || (f.tag === 22 && f.memoizedProps && f.memoizedProps.mode === 'hidden');
+      // an Offscreen fiber (tag 22) in hidden mode: <Activity mode="hidden">; a context provider (tag 10)
+      // of a page drawn ahead (src/engine/drawn-ahead.ts)
+      const hidden = inHidden || (f.tag === 22 && f.memoizedProps && f.memoizedProps.mode === 'hidden') ||
+        (f.tag === 10 && f.type && f.type.displayName === 'DrawnAhead' && f.memoizedProps && f.memoizedProps.value === true);
       if (worked) {
         if (hidden) { if ((f.flags & 1) && typeof f.type !== 'string') w.__rc.ahead++; }
         else {
@@ -47,7 +51,7 @@ export interface RenderCounts {
   commits: number;
   rendered: number;
   mounted: number;
-  /** rendered hidden, drawn ahead while the browser is idle */
+  /** rendered in pages drawn ahead while the browser is idle (not shown) */
   ahead: number;
 }
 
@@ -84,6 +88,6 @@ export function printRenderCounts(ours: RenderCounts[], hand: RenderCounts[]): v
   ours.forEach((o, i) => {
     const h = hand[i];
     console.log(`  ${o.name.padEnd(22)} ${`${o.rendered} (${o.commits})`.padStart(26)} ${`${h.rendered} (${h.commits})`.padStart(20)}`);
-    if (o.ahead) console.log(`    ${'+ drawn ahead, hidden, while idle'.padEnd(36)} ${String(o.ahead).padStart(10)}`);
+    if (o.ahead) console.log(`    ${'+ drawn ahead while idle, not shown'.padEnd(36)} ${String(o.ahead).padStart(10)}`);
   });
 }

@@ -14,6 +14,8 @@ import { useRuntime } from './runtime';
 
 /** Whether the page around is drawn ahead and not yet visited (provided by the shell's kept page). */
 export const DrawnAheadContext = createContext(false);
+// named for what counts renders (bench/renders.ts): what is drawn ahead is counted apart
+DrawnAheadContext.displayName = 'DrawnAhead';
 
 export function useDrawnAhead(): boolean {
   return useContext(DrawnAheadContext);
