@@ -70,8 +70,8 @@ export interface Runtime {
    * Nothing is taken by reading it (a render may be thrown away): `take()` once it is on screen.
    */
   arrived?: (binding: ApiBinding, input?: Record<string, unknown>) => ArrivedData | undefined;
-  /** Calls `listener` whenever an answer `arrived` may give has come; returns its removal. */
-  onArrival?: (listener: () => void) => () => void;
+  /** Calls `listener` whenever the answer `arrived` would give for this GET has come; returns its removal. */
+  onArrival?: (binding: ApiBinding, input: Record<string, unknown> | undefined, listener: () => void) => () => void;
   /**
    * Sends a GET now, whose answer the next identical `call` takes (within seconds): a request can leave
    * from a click before the component that makes it has rendered. `press`: sent as a button goes down,

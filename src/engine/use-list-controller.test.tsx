@@ -50,7 +50,7 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
     return data === undefined ? undefined : { data, take: () => taken.push(binding.path), askedAt: 11, answeredAt: 22 };
   };
   const arrivals = new Set<() => void>();
-  rt.runtime.onArrival = (l) => {
+  rt.runtime.onArrival = (_binding, _input, l) => {
     arrivals.add(l);
     return () => void arrivals.delete(l);
   };

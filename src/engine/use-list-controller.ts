@@ -250,12 +250,10 @@ export function useListController(resource: Resource): ListController {
   // shown only while the list waits, nothing is taken then, and a visit after that answer has gone (a
   // rest long before the click) shows none of them and asks again.
   const [early, setEarly] = useState<Shown | null>(null);
-  const queryRef = useRef(query);
-  queryRef.current = query;
   useEffect(() => {
     if (!drawnAhead || !arrived || !onArrival) return;
     const drawEarly = () => {
-      const answer = arrived(binding, queryRef.current);
+      const answer = arrived(binding, query);
       if (!answer) return;
       let page: ReturnType<typeof toPage>;
       try {
@@ -263,21 +261,12 @@ export function useListController(resource: Resource): ListController {
       } catch {
         return; // not the shape expected: the visit's own call reports it
       }
-      const q = queryRef.current;
-      const next = {
-        state: stateRef.current,
-        query: q,
-        rows: page.list,
-        total: page.total,
-        totalExact: page.totalExact,
-        askedAt: answer.askedAt,
-        answeredAt: answer.answeredAt,
-      };
+      const next = { state, query, rows: page.list, total: page.total, totalExact: page.totalExact, askedAt: answer.askedAt, answeredAt: answer.answeredAt };
       startTransition(() => setEarly((e) => (e?.rows === page.list ? e : next)));
     };
     drawEarly();
-    return onArrival(drawEarly);
-  }, [drawnAhead, arrived, onArrival, binding]);
+    return onArrival(binding, query, drawEarly);
+  }, [drawnAhead, arrived, onArrival, binding, state, query]);
   // ...and is the list's answer for that query: taken, once (later states copied from this one carry
   // the same `take`; a second call would take another answer prefetched for the same URL since), and
   // not asked again by the effect below

@@ -7,8 +7,8 @@
 import type { ApiBinding, AppSchema, Resource } from '../schema';
 import type { CallOptions, Runtime, RuntimeUser } from '../engine/runtime';
 import { clearOptionCache } from '../engine/options';
-import { arrivedData, callApi, prefetchCall } from './request/client';
-import { onPrefetchArrival, PRESS_TTL_MS } from './request/prefetch';
+import { arrivedData, callApi, onArrivalOf, prefetchCall } from './request/client';
+import { PRESS_TTL_MS } from './request/prefetch';
 import { fileUrl, uploadFile } from './request/upload';
 import { downloadFile } from './request/download';
 
@@ -38,7 +38,7 @@ export function createRuntime(opts: {
     locale: opts.locale,
     call,
     arrived: arrivedData,
-    onArrival: onPrefetchArrival,
+    onArrival: onArrivalOf,
     prefetch: (binding, input, o) => prefetchCall(binding, input, o?.press ? PRESS_TTL_MS : undefined),
     upload: uploadFile,
     fileUrl,

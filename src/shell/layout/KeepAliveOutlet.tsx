@@ -9,8 +9,8 @@
  * once the browser is idle) are drawn ahead, hidden: React renders them at its lowest priority, in the
  * background, outside the document, their effects run once the browser is idle again and asking for
  * nothing (KeptPage `pre`), so a first visit from the menu shows a page already drawn, its list's
- * request and its measures starting as it shows. They are no kept pages until visited: no tab, no "return to its last URL",
- * and the route's loader asks for their rows as for a page mounting afresh.
+ * request and its measures starting as it shows. They are no kept pages until visited: no tab, no
+ * "return to its last URL", and the route's loader asks for their rows as for a page mounting afresh.
  *
  * Every page is drawn as its route's own element under a route context of its own matches (not the
  * router's outlet, which exists only for the current location): the same element type whether drawn

@@ -21,7 +21,7 @@ import { apiPath, apiUrl, isExemptPath } from './paths';
 import { parseBody, stringifyBody, toFormData, toQuery } from './encode';
 import { getUrl } from './query-string';
 import { requestHooks } from './hooks';
-import { arrivedPrefetched, clearPrefetched, prefetch, takePrefetched, type Prefetched } from './prefetch';
+import { arrivedPrefetched, clearPrefetched, onPrefetchArrival, prefetch, takePrefetched, type Prefetched } from './prefetch';
 
 const settings = appConfig.request;
 
@@ -172,6 +172,12 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
   const body = read.body;
   if (!isEnvelope(body) || body.code !== 0) return undefined;
   return { data: body.data, take: () => void takePrefetched(url, headers), askedAt: read.askedAt, answeredAt: read.answeredAt };
+}
+
+/** Calls `listener` each time the answer `arrivedData` would give for this GET arrives; returns its removal. */
+export function onArrivalOf(binding: ApiBinding, input: Record<string, unknown> | undefined, listener: () => void): () => void {
+  if (binding.method !== 'GET') return () => {};
+  return onPrefetchArrival(getUrl(settings.prefix, binding.path, input), callHeaders(binding), listener);
 }
 
 /**

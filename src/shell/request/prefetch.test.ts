@@ -36,14 +36,18 @@ describe('prefetch registry', () => {
     expect(calls).toEqual(['/api/order/list?current=1', '/api/order/list?current=1']);
   });
 
-  it('tells its listeners as each answer arrives, once it can be read, until they are removed', async () => {
+  it("tells a call's listeners as its answer arrives, once it can be read, not for other calls, until they are removed", async () => {
     const heard: (string | undefined)[] = [];
-    const stop = onPrefetchArrival(() => heard.push(arrivedPrefetched('/api/order/list?current=1', H)?.text));
+    const stop = onPrefetchArrival('/api/order/list?current=1', H, () => heard.push(arrivedPrefetched('/api/order/list?current=1', H)?.text));
+    await prefetch('/api/order/list?current=2', H);
+    await prefetch('/api/order/list?current=1', { ...H, 'x-locale': 'en-US' });
+    expect(heard).toHaveLength(0);
     await prefetch('/api/order/list?current=1', H);
     expect(heard).toHaveLength(1);
     expect(heard[0]).toContain('1876543210987654321');
     stop();
-    await prefetch('/api/order/list?current=2', H);
+    clearPrefetched();
+    await prefetch('/api/order/list?current=1', H);
     expect(heard).toHaveLength(1);
   });
 

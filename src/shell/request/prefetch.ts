@@ -59,7 +59,8 @@ function keyOf(url: string, headers: Record<string, string>): string {
  * again) must not keep an ever older answer.
  */
 export function prefetch(url: string, headers: Record<string, string>, init: RequestInit = {}, ttl = PREFETCH_TTL_MS): Promise<Prefetched> {
-  const started = registry().get(keyOf(url, headers));
+  const key = keyOf(url, headers);
+  const started = registry().get(key);
   if (started && Date.now() - started.at <= started.ttl) {
     started.ttl = Math.max(started.ttl, ttl);
     return started.response;
@@ -74,15 +75,15 @@ export function prefetch(url: string, headers: Record<string, string>, init: Req
   }));
   const entry: Entry = { at, ttl, response };
   forgetStale(at);
-  registry().set(keyOf(url, headers), entry);
+  registry().set(key, entry);
   response
     .then((r) => {
       entry.settled = r;
-      arrivals.forEach((l) => l());
+      arrivals.get(key)?.forEach((l) => l());
     })
     .catch(() => undefined);
   // A failed prefetch is the app's call to make again, never an unhandled rejection.
-  response.catch(() => registry().delete(keyOf(url, headers)));
+  response.catch(() => registry().delete(key));
   return response;
 }
 
@@ -114,15 +115,23 @@ export function arrivedPrefetched(url: string, headers: Record<string, string>, 
   return hit?.settled && now - hit.at <= hit.ttl ? hit.settled : undefined;
 }
 
-const arrivals = new Set<() => void>();
+/** Who waits for the answer of a call, by its identity (keyOf). */
+const arrivals = new Map<string, Set<() => void>>();
 
 /**
- * Calls `listener` each time a prefetched answer arrives (`arrivedPrefetched` then has it); returns
- * its removal. A list drawn ahead draws the rows a press or a resting pointer asked for as they come.
+ * Calls `listener` each time a prefetched answer of this exact call arrives (`arrivedPrefetched` then
+ * has it); returns its removal. A list drawn ahead draws the rows a press or a resting pointer asked
+ * for as they come. Only that call's listeners run: an answer to anything else costs them nothing.
  */
-export function onPrefetchArrival(listener: () => void): () => void {
-  arrivals.add(listener);
-  return () => void arrivals.delete(listener);
+export function onPrefetchArrival(url: string, headers: Record<string, string>, listener: () => void): () => void {
+  const key = keyOf(url, headers);
+  let set = arrivals.get(key);
+  if (!set) arrivals.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (!set.size && arrivals.get(key) === set) arrivals.delete(key);
+  };
 }
 
 /** Forgets every prefetched answer (sign-out, tests). */
