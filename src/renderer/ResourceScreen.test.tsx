@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Activity, useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router-dom';
 import staffJson from '../../schemas/staff.json';
 import type { Resource } from '../schema';
 import { REST_MS, clearOptionCache } from '../engine';
@@ -651,6 +652,38 @@ describe('ResourceScreen: tabs, toolbar switch, export and bulk', () => {
     await waitFor(() => expect(location().get('tab')).toBe('done'));
     await waitFor(() => expect(rt.calls.filter((c) => c.path === '/t/list').at(-1)!.input).toEqual({ status: 'done', current: 1, pageSize: 20 }));
     await waitFor(() => expect(node.closest('.ant-tabs-tab')!.classList.contains('ant-tabs-tab-active')).toBe(true));
+  });
+
+  it("a tab label's click switches once, straight to the list; the tab already chosen keeps its page and asks nothing", async () => {
+    const many = (i: Record<string, unknown>) => ({ list: trows, total: 100, current: i.current, pageSize: i.pageSize });
+    // the locations the list's URL writes go through (a history entry each)
+    const seen = new Set<string>();
+    function Entries() {
+      seen.add(useLocation().key);
+      return null;
+    }
+    const { rt, location } = mountScreen(
+      <>
+        <ResourceScreen resource={res} />
+        <Entries />
+      </>,
+      { ...handlers, '/t/list': many },
+      { url: '/t?tab=done&current=2' },
+    );
+    await screen.findByText('工单一');
+    const lists = () => rt.calls.filter((c) => c.path === '/t/list').map((c) => c.input);
+    const asked = lists().length;
+    fireEvent.click(await screen.findByText(`${messages['renderer.no']} (5)`));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(lists()).toHaveLength(asked);
+    expect(location().get('current')).toBe('2');
+    fireEvent.click(screen.getByText(`${messages['renderer.yes']} (7)`));
+    await waitFor(() => expect(location().get('tab')).toBe('open'));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    // one call for the click: rc-tabs, which also answered it before, does not see it
+    expect(lists().slice(asked)).toEqual([{ status: 'open', current: 1, pageSize: 20 }]);
+    expect(location().get('current')).toBeNull();
+    expect(seen.size, 'one history entry for the click').toBe(2);
   });
 
   it('exports with the current filters and tab', async () => {

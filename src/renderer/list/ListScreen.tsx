@@ -390,7 +390,20 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       return {
         key: i.key,
         label: (
-          <span onMouseDown={tabMouseDown} {...askAhead(() => live.current.list.pressTab(tab))}>
+          <span
+            onMouseDown={tabMouseDown}
+            {...askAhead(() => live.current.list.pressTab(tab))}
+            // the click goes to the list directly: through rc-tabs it also set the tab bar's own active
+            // key (Tabs' and ProTable's HeaderMenu's, both overridden by ours, `activeKey`), a render of
+            // the whole bar (~55 components) in the click that showed nothing new (the tab shows with
+            // its rows). The keyboard, and a click beside the label, still go through rc-tabs. A/B in one
+            // run, 6 and 8 × each: status tab Event Timing median 40 → 32 ms (its rows, within noise).
+            onClick={(e: ReactMouseEvent) => {
+              e.stopPropagation();
+              const { list } = live.current;
+              if (tab !== list.state.tab) list.setTab(tab);
+            }}
+          >
             {i.label}
           </span>
         ),
