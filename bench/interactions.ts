@@ -43,8 +43,15 @@ export const INSTRUMENT = `(() => {
   } catch {}
 })();`;
 
+/**
+ * The `part` ('tbody' or 'thead') of the table shown: a kept page (keep-alive) holds a table of its own,
+ * hidden, once another list has been visited (the menu steps; REPEAT in trace.ts and profile.ts).
+ */
+const shownPart = (part: 'tbody' | 'thead') =>
+  `[...document.querySelectorAll('.ant-table-${part}')].find((b) => b.checkVisibility({ visibilityProperty: true }))`;
+
 /** Text of the visible table's first rows: changes when other rows are shown. */
-const ROWS_SIG = `(() => { const t = [...document.querySelectorAll('.ant-table-tbody')].find((b) => b.checkVisibility({ visibilityProperty: true }));
+const ROWS_SIG = `(() => { const t = ${shownPart('tbody')};
   if (!t) return ''; const rows = t.querySelectorAll('tr.ant-table-row'); return rows.length + '|' + [...rows].slice(0, 3).map((r) => r.textContent).join('|'); })()`;
 
 export interface Step {
@@ -71,10 +78,10 @@ const visibleRowsChanged = `(${ROWS_SIG}) !== sig0 && !document.querySelector('.
 /** Page 2, page 1, a status tab and "all", in that order (they leave the page as they found it). */
 export function pagerAndTabSteps(): Step[] {
   return [
-    click('page 2', /\/list\?.*current=2/, (p) => p.locator('.ant-pagination-item-2'), visibleRowsChanged),
-    click('page 1', /\/list\?/, (p) => p.locator('.ant-pagination-item-1'), visibleRowsChanged),
-    click('status tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(1), visibleRowsChanged),
-    click('all tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab').nth(0), visibleRowsChanged),
+    click('page 2', /\/list\?.*current=2/, (p) => p.locator('.ant-pagination-item-2:visible'), visibleRowsChanged),
+    click('page 1', /\/list\?/, (p) => p.locator('.ant-pagination-item-1:visible'), visibleRowsChanged),
+    click('status tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab:visible').nth(1), visibleRowsChanged),
+    click('all tab', /\/list\?/, (p) => p.locator('.ant-pro-table-list-toolbar .ant-tabs-tab:visible').nth(0), visibleRowsChanged),
   ];
 }
 
@@ -85,50 +92,55 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
     {
       name: 'search',
       request: /\/list\?/,
-      setup: (p) => p.locator(`.ant-pro-table-search input#${opts.searchField}`).fill(opts.searchValue),
-      act: (p) => p.locator('.ant-pro-table-search button.ant-btn-primary').click(),
+      setup: (p) => p.locator(`.ant-pro-table-search input#${opts.searchField}:visible`).fill(opts.searchValue),
+      act: (p) => p.locator('.ant-pro-table-search button.ant-btn-primary:visible').click(),
       done: visibleRowsChanged,
     },
-    { name: 'reset', request: /\/list\?/, act: (p) => p.locator('.ant-pro-table-search button.ant-btn-default').first().click(), done: visibleRowsChanged },
+    {
+      name: 'reset',
+      request: /\/list\?/,
+      act: (p) => p.locator('.ant-pro-table-search button.ant-btn-default:visible').first().click(),
+      done: visibleRowsChanged,
+    },
     {
       name: 'page size 50',
       request: /\/list\?.*pageSize=50/,
       setup: async (p) => {
-        await p.locator('.ant-pagination-options .ant-select-selector').click();
+        await p.locator('.ant-pagination-options .ant-select-selector:visible').click();
         await p.locator('.ant-select-item-option[title*="50"]').waitFor();
       },
       act: (p) => p.locator('.ant-select-item-option[title*="50"]').click(),
       // the window shows the 50-row page: rows past the 20 drawn down to the window's bottom edge (rows
       // below it may follow in the next frames: src/renderer/list/rows-in-view.ts); with all 50 drawn,
       // the page's end is on screen
-      done: `(() => { const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
+      done: `(() => { const rows = ${shownPart('tbody')}?.querySelectorAll('tr.ant-table-row') ?? [];
         return rows.length >= 50 || (rows.length > 20 && rows[rows.length - 1].getBoundingClientRect().top >= innerHeight); })()`,
     },
     {
       name: 'page size 20',
       request: /\/list\?/,
       setup: async (p) => {
-        await p.locator('.ant-pagination-options .ant-select-selector').click();
+        await p.locator('.ant-pagination-options .ant-select-selector:visible').click();
         await p.locator('.ant-select-item-option[title*="20"]').waitFor();
       },
       act: (p) => p.locator('.ant-select-item-option[title*="20"]').click(),
-      done: `document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 20`,
+      done: `${shownPart('tbody')}?.querySelectorAll('tr.ant-table-row').length === 20`,
     },
     {
       name: 'column hide',
       request: null,
       setup: async (p) => {
-        await p.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting').click();
+        await p.locator('.ant-pro-table-list-toolbar-setting-item .anticon-setting:visible').click();
         await p.locator(COLUMN_CHECKBOX).nth(1).waitFor();
       },
       act: (p) => p.locator(COLUMN_CHECKBOX).nth(1).click(),
-      done: `document.querySelectorAll('.ant-table-thead th').length < Number(sessionStorage.__th)`,
+      done: `${shownPart('thead')}?.querySelectorAll('th').length < Number(sessionStorage.__th)`,
     },
     {
       name: 'column show',
       request: null,
       act: (p) => p.locator(COLUMN_CHECKBOX).nth(1).click(),
-      done: `document.querySelectorAll('.ant-table-thead th').length > Number(sessionStorage.__th)`,
+      done: `${shownPart('thead')}?.querySelectorAll('th').length > Number(sessionStorage.__th)`,
     },
     {
       name: 'open detail',
@@ -139,7 +151,7 @@ export function listSteps(opts: { searchField: string; searchValue: string; seco
         await p.keyboard.press('Escape');
         await p.mouse.click(5, 500);
       },
-      act: (p) => p.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').last().locator('a').first().click(),
+      act: (p) => p.locator('.ant-table-tbody tr.ant-table-row:visible').first().locator('td').last().locator('a').first().click(),
       done: `!!document.querySelector('.ant-drawer-open .ant-descriptions-item-content') && !document.querySelector('.ant-drawer-open .ant-skeleton, .ant-drawer-open .ant-spin-spinning')`,
     },
     {
@@ -208,7 +220,7 @@ export async function armStep(page: Page, step: Step): Promise<void> {
   if (step.setup) await step.setup(page);
   await page.waitForTimeout(300);
   await page.evaluate(`(() => {
-    sessionStorage.__th = document.querySelectorAll('.ant-table-thead th').length;
+    sessionStorage.__th = ${shownPart('thead')}?.querySelectorAll('th').length;
     window.__sig0 = ${ROWS_SIG}; window.__armed = true; window.__start = undefined; window.__doneAt = undefined; window.__req = []; window.__events = [];
     const sig0 = window.__sig0;
     // checked in the frame after the DOM or the URL changed, not in every frame: the check reads the
