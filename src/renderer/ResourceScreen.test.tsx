@@ -201,6 +201,22 @@ describe('ResourceScreen: staff list', () => {
     expect(pressed().at(-1)).toEqual({ current: 1, pageSize: 20 });
   });
 
+  it("a page size's option asks for its first page as it is pressed; the click takes that call; the size shown asks nothing", async () => {
+    const many = (input: Record<string, unknown>) => ({ ...page(input), total: 60 });
+    const { rt, container } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff?current=2', user: me });
+    await screen.findByText('王管理');
+    const pressed = () => rt.prefetches.filter((p) => p.press).map((p) => p.input);
+    fireEvent.mouseDown(container.querySelector('.ant-pagination-options .ant-select-selector')!);
+    const option = (size: number) => within(document.querySelector('.ant-select-dropdown')! as HTMLElement).getByText(new RegExp(`^${size}\\s`));
+    fireEvent.pointerDown(await waitFor(() => option(20)), { button: 0 });
+    expect(pressed()).toEqual([]);
+    fireEvent.pointerDown(option(50), { button: 0 });
+    expect(pressed()).toEqual([{ current: 1, pageSize: 50 }]);
+    fireEvent.click(option(50));
+    await waitFor(() => expect(rt.calls.at(-1)?.input).toEqual({ current: 1, pageSize: 50 }));
+    expect(rt.calls.filter((c) => (c.input as { pageSize: number }).pageSize === 50)).toHaveLength(1);
+  });
+
   it('a pointer resting on a pager item asks for its rows before the press; one passing over asks nothing', async () => {
     const many = (input: Record<string, unknown>) => ({ ...page(input), total: 60 });
     const { rt, container } = mountScreen(<ResourceScreen resource={staff} />, { '/user/list': many }, { url: '/staff', user: me });
