@@ -18,7 +18,7 @@ import { exportHandler } from './export';
 import { auditPlan, diffRecords, recordAudit, sessionOwner, storedInput } from './audit';
 import { uniqueConflict, type KnownField } from './db-errors';
 import { loadI18n, type I18n } from './i18n';
-import { parseJson, stringifyJson } from './json';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseJson, stringifyJson } from './json';
 import { DIST_DIR, LOCALES_DIR, SCHEMAS_DIR } from './paths';
 import { loadSchemas, type LoadedSchemas } from './schemas';
 import { createSessionCache, sessionGeneration, watchSessionChanges, type SessionCache, type SessionWatch } from './session-cache';
@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const text = String(body);
     req.rawBody = text;
     if (text.trim() === '') return done(null, {});
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new HttpError(400, CODES.BAD_REQUEST, 'server.tooDeep', { max: MAX_JSON_DEPTH }), undefined);
     try {
       done(null, parseJson(text));
     } catch (err) {

@@ -15,6 +15,38 @@ export function parseJson(text: string): unknown {
   return parser.parse(text);
 }
 
+/**
+ * How deep a request body may nest. json-bigint reads JSON recursively, two stack frames a level: a
+ * body nested 5,000 deep ran it near the end of the stack, so the same request was read one run (and
+ * refused by its field's type) and overflowed the next ("not valid JSON"). No request of the API
+ * nests beyond a few levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether `text` opens more than `max` arrays or objects inside one another (brackets inside strings
+ * not counted). Read in one pass, without recursion; a body that is not JSON is left to the parser.
+ *
+ * @example
+ * nestsDeeperThan('{"a":[[1]]}', 2); // true
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 /** Parses stored JSON back with big integers as bigint (so they print exactly again). */
 export function parseJsonNative(text: string): unknown {
   return nativeParser.parse(text);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helper';
+import { MAX_JSON_DEPTH } from '../core/json';
 
 let t: TestApp;
 let admin = '';
@@ -209,23 +210,30 @@ describe('search ranges whose start is after their end', () => {
 });
 
 describe('deeply nested values', () => {
-  test('an array nested thousands deep in a field answers 400 naming the field, not a stack overflow', async () => {
-    const deep = '['.repeat(5000) + ']'.repeat(5000);
-    const res = await t.app.inject({
+  const remark = (value: string, locale = 'en-US') =>
+    t.app.inject({
       method: 'POST',
       url: '/api/order/remark',
-      headers: { 'content-type': 'application/json', 'x-misi-token': admin, 'x-locale': 'en-US' },
-      payload: `{"id":"${orderId}","remark":${deep}}`,
+      headers: { 'content-type': 'application/json', 'x-misi-token': admin, 'x-locale': locale },
+      payload: `{"id":"${orderId}","remark":${value}}`,
     });
+  const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+
+  test('an array nested in a field answers 400 naming the field, as deep as the API could ever nest', async () => {
+    const res = await remark(nested(MAX_JSON_DEPTH - 1));
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.parse(res.body).msg).toBe('Remark must be text');
-    // deeper than the JSON parser goes: refused as JSON it cannot read
-    const deeper = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/remark',
-      headers: { 'content-type': 'application/json', 'x-misi-token': admin },
-      payload: `{"id":"${orderId}","remark":${'['.repeat(200_000) + ']'.repeat(200_000)}}`,
-    });
-    expect(deeper.statusCode, deeper.body).toBe(400);
+  });
+
+  test('a body nested thousands deep answers 400 saying so, every time, not a stack overflow', async () => {
+    for (const n of [MAX_JSON_DEPTH + 1, 5000, 200_000]) {
+      const res = await remark(nested(n));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(JSON.parse(res.body).msg).toBe(`The request body is nested too deep (more than ${MAX_JSON_DEPTH} levels)`);
+    }
+    expect(JSON.parse((await remark(nested(5000), 'zh-CN')).body).msg).toBe(`请求体嵌套过深（超过 ${MAX_JSON_DEPTH} 层）`);
+    // brackets inside a string are text, not nesting
+    const text = await remark(JSON.stringify('['.repeat(300)));
+    expect(text.statusCode, text.body).toBe(200);
   });
 });
