@@ -55,10 +55,9 @@ export interface ListController {
    * asked for now, and the click's own request takes their answer (Runtime.prefetch). The request then
    * leaves before the press's and the release's own handlers run (focus, hover, the pager's and tabs'
    * own state): 15–30 ms of a page-2 click in traces. Nothing when they are the rows asked for already.
+   * `pressPage` takes what `setPage` will be given (a new page size goes to its first page).
    */
-  pressPage: (current: number) => void;
-  /** a page size's option pressed: its first page (as `setPage` goes to with a new size) */
-  pressPageSize: (pageSize: number) => void;
+  pressPage: (current: number, pageSize?: number) => void;
   pressTab: (tab: string | undefined) => void;
   /** the search or reset button pressed: the filters its click would search with */
   pressFilters: (filters: Filters) => void;
@@ -424,14 +423,7 @@ export function useListController(resource: Resource): ListController {
     },
     [prefetch, binding, resource],
   );
-  const pressPage = useCallback((current: number) => press(withPage(stateRef.current, current)), [press]);
-  const pressPageSize = useCallback(
-    (pageSize: number) => {
-      const s = stateRef.current;
-      if (pageSize !== s.pageSize) press(withPage(s, 1, pageSize));
-    },
-    [press],
-  );
+  const pressPage = useCallback((current: number, pageSize?: number) => press(withPage(stateRef.current, current, pageSize)), [press]);
   const pressTab = useCallback((tab: string | undefined) => press(withTab(stateRef.current, tab)), [press]);
   const pressFilters = useCallback((filters: Filters) => press({ ...stateRef.current, filters, current: 1 }), [press]);
   const setSort = useCallback(
@@ -461,7 +453,6 @@ export function useListController(resource: Resource): ListController {
     setFilters,
     setPage,
     pressPage,
-    pressPageSize,
     pressTab,
     pressFilters,
     setTab,

@@ -380,7 +380,12 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // The toolbar's settings, the same objects while what they show is the same: ProTable's toolbar
   // compares them (deeply, functions by identity) before drawing again, so a new page, new rows or a
   // loading flag leave the tabs, buttons and icons alone (~100 components of a page click's render).
-  const onTab = useCallback((key?: Key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)), []);
+  const onTab = useCallback((key?: Key) => {
+    const tab = key === ALL_TAB ? undefined : String(key);
+    const { list } = live.current;
+    // the tab chosen already asks nothing and keeps its page
+    if (tab !== list.state.tab) list.setTab(tab);
+  }, []);
   const toolbarConfig = useMemo((): ListToolBarProps | undefined => {
     if (!tabs) return undefined;
     // a tab's rows are asked for as the pointer rests on it or presses it (engine/rest.ts,
@@ -400,8 +405,7 @@ function ListScreenBody({ resource }: { resource: Resource }) {
             // run, 6 and 8 × each: status tab Event Timing median 40 → 32 ms (its rows, within noise).
             onClick={(e: ReactMouseEvent) => {
               e.stopPropagation();
-              const { list } = live.current;
-              if (tab !== list.state.tab) list.setTab(tab);
+              onTab(i.key);
             }}
           >
             {i.label}
@@ -438,12 +442,14 @@ function ListScreenBody({ resource }: { resource: Resource }) {
     });
   }, []);
   // A page size's rows are asked for as the pointer rests on its option or presses it (engine/rest.ts,
-  // ListController.pressPageSize): its request left only with the click, after the press and the
+  // ListController.pressPage with the size, as the pager's change will be): its request left only with the click, after the press and the
   // release had reached the page (the select acts on the click): 5–24 ms after the press in a web bench
   // run, 4–6 in traces after it. The keyboard still goes as it did.
   const sizeChanger = useMemo(
     () => ({
-      optionRender: (o: { value?: unknown; label?: ReactNode }) => <span {...askAhead(() => live.current.list.pressPageSize(Number(o.value)))}>{o.label}</span>,
+      optionRender: (o: { value?: unknown; label?: ReactNode }) => (
+        <span {...askAhead(() => live.current.list.pressPage(live.current.list.state.current, Number(o.value)))}>{o.label}</span>
+      ),
     }),
     [],
   );
