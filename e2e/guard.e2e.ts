@@ -295,4 +295,34 @@ describe('signed in', () => {
     assert.deepEqual(lists(), ['/api/user/list']);
     await ctx.close();
   });
+
+  test('the header menu: a pointer over an item shows its hover look and marks nothing; the arrow keys move along the items, mark the one focused, and Enter opens it', async () => {
+    const { ctx, page } = await pageAs('admin');
+    await page.goto('/order');
+    await rows(page).first().waitFor();
+    const item = (key: string) => page.locator('.ant-layout-header .ant-menu-item', { hasText: msg('zh-CN', key) });
+    // the underline a horizontal menu item shows on hover (antd: the ::after border), as a colour
+    const underline = (key: string) => item(key).evaluate((li) => getComputedStyle(li, '::after').borderBottomColor);
+    const marked = (key: string) => item(key).evaluate((li) => li.classList.contains('ant-menu-item-active'));
+    const plain = await underline('menu.store');
+    await item('menu.store').hover();
+    await until(
+      () => underline('menu.store'),
+      (c) => c !== plain,
+    );
+    // rc-menu's own "active" item, set from the pointer, drew the whole menu again on every item crossed
+    assert.equal(await marked('menu.store'), false, 'the pointer does not mark the item');
+    await page.mouse.move(700, 500);
+    // the keyboard: from the Orders link, two items on
+    await item('menu.order').locator('a').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const focused = await page.evaluate(() => document.activeElement?.closest('li')?.textContent?.trim());
+    assert.equal(focused, msg('zh-CN', 'menu.store'), 'the arrow keys move the focus along the menu');
+    assert.equal(await marked('menu.store'), true, 'the item the keyboard reached is marked');
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/store');
+    await rows(page).first().waitFor();
+    await ctx.close();
+  });
 });

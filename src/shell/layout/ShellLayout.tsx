@@ -7,6 +7,7 @@
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { ProLayout } from '@ant-design/pro-components';
 import { SWRConfig } from 'swr';
+import type { MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
@@ -29,6 +30,7 @@ import { useIcons } from '../use-icons';
 import { whenIdle } from '../../engine/idle';
 import { askAhead } from '../../engine/rest';
 import { MultiTabs } from './MultiTabs';
+import { quietMenuItem } from './quiet-menu-item';
 import { AvatarMenu } from './AvatarMenu';
 import { IcpFooter } from './IcpFooter';
 import { LiveBadge } from '../LiveBadge';
@@ -80,9 +82,10 @@ const MENU_PROPS = { locale: false };
  * The menu's own props (ProLayout spreads them into rc-menu's Menu last). Not selectable: the selected
  * item is ours to give (`selectedKeys`, from the path). Selectable, a click on an item also set rc-menu's
  * own selection state, which drew the whole menu again (~80 components) in the click's synchronous
- * render, before the new page's render could start (render log of a menu click).
+ * render, before the new page's render could start (render log of a menu click). Nor does the pointer
+ * set rc-menu's active item, which drew it again as well (quiet-menu-item.ts).
  */
-const MENU_ITEM_PROPS = { selectable: false };
+const MENU_ITEM_PROPS = { selectable: false, _internalRenderMenuItem: quietMenuItem } as MenuProps;
 /** What ProLayout matches its menu against: nothing (the Frame gives the selected item itself). */
 const MENU_LOCATION = { pathname: '/' };
 
