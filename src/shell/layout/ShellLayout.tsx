@@ -85,7 +85,7 @@ const MENU_PROPS = { locale: false };
  * render, before the new page's render could start (render log of a menu click). Nor does the pointer
  * set rc-menu's active item, which drew it again as well (quiet-menu-item.ts).
  */
-const MENU_ITEM_PROPS = { selectable: false, _internalRenderMenuItem: quietMenuItem } as MenuProps;
+const MENU_ITEM_PROPS: MenuProps = { selectable: false, _internalRenderMenuItem: quietMenuItem };
 /** What ProLayout matches its menu against: nothing (the Frame gives the selected item itself). */
 const MENU_LOCATION = { pathname: '/' };
 

@@ -8,7 +8,7 @@
  * marks the item (`:focus-visible`, the focus a Tab or an arrow key gives), which the arrow keys start
  * from; they also find the item from the focused link when none is marked.
  *
- * Given to rc-menu as `_internalRenderMenuItem` (antd's Menu and ProLayout pass it through); it
+ * Given to rc-menu as `_internalRenderMenuItem` (antd's MenuProps; ProLayout passes it through): it
  * receives each item's element as rc-menu made it.
  *
  * @example
@@ -31,9 +31,9 @@ function keyboardFocus(el: EventTarget): boolean {
   }
 }
 
-export function quietMenuItem(node: ReactElement<ItemProps>): ReactElement<ItemProps> {
-  const { onFocus } = node.props;
-  return cloneElement(node, {
+export function quietMenuItem(node: ReactElement): ReactElement {
+  const { onFocus } = node.props as ItemProps;
+  return cloneElement<ItemProps>(node as ReactElement<ItemProps>, {
     onMouseEnter: undefined,
     onMouseLeave: undefined,
     onFocus: (e: FocusEvent<HTMLElement>) => {
