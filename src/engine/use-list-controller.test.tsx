@@ -268,6 +268,15 @@ describe('a pager item, a tab or a search button pressed (before its click)', ()
     expect(rt.calls.at(-1)?.input).toEqual(rt.prefetches[0].input);
     act(() => result.current.pressTab('pending'));
     expect(rt.prefetches).toHaveLength(1);
+    // on a later page of the tab shown, pressing or choosing that tab again keeps the page
+    await act(async () => result.current.setPage(2));
+    await waitFor(() => expect(result.current.shownState.current).toBe(2));
+    const calls = rt.calls.length;
+    act(() => result.current.pressTab('pending'));
+    await act(async () => result.current.setTab('pending'));
+    expect(rt.prefetches).toHaveLength(1);
+    expect(rt.calls).toHaveLength(calls);
+    expect(result.current.state).toMatchObject({ tab: 'pending', current: 2 });
   });
 });
 

@@ -48,6 +48,7 @@ export interface ListController {
   setFilters: (filters: Filters) => void;
   setPage: (current: number, pageSize?: number) => void;
   /** `replace` rewrites the current history entry (defaults chosen by the screen, not by the user) */
+  /** another tab, from its first page; the tab shown already keeps its page and asks nothing */
   setTab: (tab: string | undefined, opts?: { replace?: boolean }) => void;
   setSort: (sortField?: string, sortOrder?: 'ascend' | 'descend') => void;
   /**
@@ -74,9 +75,9 @@ function withPage(s: ListState, current: number, pageSize?: number): ListState {
   return { ...s, current: size !== s.pageSize ? 1 : current, pageSize: size };
 }
 
-/** `s` on tab `tab`, from its first page. */
+/** `s` on tab `tab`, from its first page; the tab shown already keeps its page (`s` itself). */
 function withTab(s: ListState, tab: string | undefined): ListState {
-  return { ...s, tab, current: 1 };
+  return tab === s.tab ? s : { ...s, tab, current: 1 };
 }
 
 /** Accepts a page result or a bare list. */
@@ -415,7 +416,13 @@ export function useListController(resource: Resource): ListController {
     [write],
   );
   const setPage = useCallback((current: number, pageSize?: number) => write(withPage(stateRef.current, current, pageSize)), [write]);
-  const setTab = useCallback((tab: string | undefined, opts?: { replace?: boolean }) => write(withTab(stateRef.current, tab), !!opts?.replace), [write]);
+  const setTab = useCallback(
+    (tab: string | undefined, opts?: { replace?: boolean }) => {
+      const next = withTab(stateRef.current, tab);
+      if (next !== stateRef.current) write(next, !!opts?.replace);
+    },
+    [write],
+  );
   const press = useCallback(
     (next: ListState) => {
       const q = listQuery(resource, next);

@@ -380,12 +380,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   // The toolbar's settings, the same objects while what they show is the same: ProTable's toolbar
   // compares them (deeply, functions by identity) before drawing again, so a new page, new rows or a
   // loading flag leave the tabs, buttons and icons alone (~100 components of a page click's render).
-  const onTab = useCallback((key?: Key) => {
-    const tab = key === ALL_TAB ? undefined : String(key);
-    const { list } = live.current;
-    // the tab chosen already asks nothing and keeps its page
-    if (tab !== list.state.tab) list.setTab(tab);
-  }, []);
+  // the tab chosen already asks nothing and keeps its page (ListController.setTab)
+  const onTab = useCallback((key?: Key) => live.current.list.setTab(key === ALL_TAB ? undefined : String(key)), []);
   const toolbarConfig = useMemo((): ListToolBarProps | undefined => {
     if (!tabs) return undefined;
     // a tab's rows are asked for as the pointer rests on it or presses it (engine/rest.ts,
@@ -441,10 +437,11 @@ function ListScreenBody({ resource }: { resource: Resource }) {
       },
     });
   }, []);
-  // A page size's rows are asked for as the pointer rests on its option or presses it (engine/rest.ts,
-  // ListController.pressPage with the size, as the pager's change will be): its request left only with the click, after the press and the
-  // release had reached the page (the select acts on the click): 5–24 ms after the press in a web bench
-  // run, 4–6 in traces after it. The keyboard still goes as it did.
+  // A page size's rows are asked for as the pointer rests on its option or presses it (engine/rest.ts;
+  // ListController.pressPage with the size, as the pager's change will call setPage). Its request left
+  // only with the click, after the press and the release had reached the page (the select acts on the
+  // click): 5–24 ms after the press in a web bench run, 4–6 in traces after it. The keyboard still
+  // goes as it did.
   const sizeChanger = useMemo(
     () => ({
       optionRender: (o: { value?: unknown; label?: ReactNode }) => (
