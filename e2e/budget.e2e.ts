@@ -76,7 +76,14 @@ async function scriptsOf(page: Page, route: string): Promise<string[]> {
   return [...seen].sort();
 }
 
-describe('JS budgets per route', () => {
+/**
+ * Routes measured at once: a route's measure is mostly waiting (the loop above rests 2 s at a time
+ * until no new script comes), and each runs in its own tab with the cache off, so they overlap. Only
+ * bytes are compared, never times.
+ */
+const AT_ONCE = 4;
+
+describe('JS budgets per route', { concurrency: AT_ONCE }, () => {
   const measured: Record<string, number> = {};
   for (const route of routes()) {
     test(`${route} stays within its JS budget`, async () => {

@@ -227,41 +227,45 @@ async function phoneToolbar(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
-for (const locale of LOCALES) {
-  describe(`list geometry, ${locale}`, () => {
-    for (const s of screens) {
-      const path = s.route!.path!;
-      test(`${path}: no overlap, whole-word headers, every status tab; all columns and a one-line toolbar at 1440 and 1920 px`, async () => {
-        const page = await pageIn(locale);
-        const failures: string[] = [];
-        for (const width of [1280, 1440, 1920]) {
-          // one load, then the window widened: the same layout code runs on resize as on load
-          if (width === 1280) await openList(page, path, width);
-          else await resizeList(page, width);
-          const g = await measure(page, width >= 1440);
-          // every status tab shows: none hidden behind antd's "…" (they take a line of their own when they must)
-          const hiddenTabs = await page.locator('.ant-pro-table-list-toolbar .ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden)').count();
-          if (hiddenTabs) g.problems.push('status tabs are hidden behind "…"');
-          if (width === 1440 && SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-1440`);
-          failures.push(...g.problems.map((p) => `${width} px: ${p}`));
-        }
-        assert.deepEqual(failures, [], `${path} (${locale})`);
-      });
+// The two locales at once, each in its own tab with its screens one after another: a check spends
+// much of its time waiting (network idle, a resize's frames), so the two overlap.
+describe('list geometry', { concurrency: LOCALES.length }, () => {
+  for (const locale of LOCALES) {
+    describe(`list geometry, ${locale}`, { concurrency: 1 }, () => {
+      for (const s of screens) {
+        const path = s.route!.path!;
+        test(`${path}: no overlap, whole-word headers, every status tab; all columns and a one-line toolbar at 1440 and 1920 px`, async () => {
+          const page = await pageIn(locale);
+          const failures: string[] = [];
+          for (const width of [1280, 1440, 1920]) {
+            // one load, then the window widened: the same layout code runs on resize as on load
+            if (width === 1280) await openList(page, path, width);
+            else await resizeList(page, width);
+            const g = await measure(page, width >= 1440);
+            // every status tab shows: none hidden behind antd's "…" (they take a line of their own when they must)
+            const hiddenTabs = await page.locator('.ant-pro-table-list-toolbar .ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden)').count();
+            if (hiddenTabs) g.problems.push('status tabs are hidden behind "…"');
+            if (width === 1440 && SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-1440`);
+            failures.push(...g.problems.map((p) => `${width} px: ${p}`));
+          }
+          assert.deepEqual(failures, [], `${path} (${locale})`);
+        });
 
-      test(`${path}: at 390 px the key columns show, the rest is reachable, the toolbar wraps inside its card`, async () => {
-        const page = await pageIn(locale);
-        await openList(page, path, 390);
-        const g = await measure(page, false);
-        if (SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-390`);
-        const failures = [...g.problems, ...(await phoneToolbar(page, 390))];
-        for (const title of keyTitles(s, locale)) {
-          const col = g.visible.find((c) => c.title === title);
-          if (!col?.fullyVisible) failures.push(`key column "${title}" is ${col ? 'not fully visible without scrolling' : 'missing'}`);
-        }
-        // the columns that scroll need room beside the fixed ones
-        if (g.freeWidth < 120) failures.push(`fixed columns leave ${Math.round(g.freeWidth)} px for the others`);
-        assert.deepEqual(failures, [], `${path} (${locale}) at 390 px`);
-      });
-    }
-  });
-}
+        test(`${path}: at 390 px the key columns show, the rest is reachable, the toolbar wraps inside its card`, async () => {
+          const page = await pageIn(locale);
+          await openList(page, path, 390);
+          const g = await measure(page, false);
+          if (SHOTS.has(path)) await shot(page, `columns-${path.slice(1)}-${locale}-390`);
+          const failures = [...g.problems, ...(await phoneToolbar(page, 390))];
+          for (const title of keyTitles(s, locale)) {
+            const col = g.visible.find((c) => c.title === title);
+            if (!col?.fullyVisible) failures.push(`key column "${title}" is ${col ? 'not fully visible without scrolling' : 'missing'}`);
+          }
+          // the columns that scroll need room beside the fixed ones
+          if (g.freeWidth < 120) failures.push(`fixed columns leave ${Math.round(g.freeWidth)} px for the others`);
+          assert.deepEqual(failures, [], `${path} (${locale}) at 390 px`);
+        });
+      }
+    });
+  }
+});

@@ -26,9 +26,8 @@ if (!existsSync('dist/index.html')) {
 const SECONDS: Record<string, number> = {
   merchant: 90,
   order: 75,
-  columns: 70,
   guard: 55,
-  budget: 50,
+  columns: 45,
   auth: 30,
   profile: 30,
   batch: 28,
@@ -38,6 +37,7 @@ const SECONDS: Record<string, number> = {
   staff: 21,
   live: 18,
   'antd-css': 18,
+  budget: 18,
 };
 const weight = (f: string) => SECONDS[f.replace(/^e2e\//, '').replace(/\.e2e\.ts$/, '')] ?? 10;
 

@@ -13,15 +13,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-let browser: Browser | undefined;
-export async function getBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** The launch, shared: tests running at once (a file's `concurrency`) start one browser, not one each. */
+let browser: Promise<Browser> | undefined;
+export function getBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return browser;
 }
 export async function closeBrowser(): Promise<void> {
   idle.clear();
-  await browser?.close();
+  const b = browser;
   browser = undefined;
+  await (await b?.catch(() => undefined))?.close();
 }
 
 export const BASE = (): string => {
