@@ -42,9 +42,10 @@ function setup(url: string, extra: Resource = staff) {
  * `arrive` or `visit` puts in (`arrive(answers)`: they come while the page waits); `visit(answers)`
  * then shows the page. `taken` lists the paths whose early answers were taken.
  */
-function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boolean }) => null, warm = false) {
+function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boolean }) => null, warm = false, before: Record<string, unknown> = {}) {
   const taken: string[] = [];
-  let early: Record<string, unknown> = {};
+  // `before`: answers already in as the page is drawn (a busy page drew it late)
+  let early: Record<string, unknown> = before;
   rt.runtime.arrived = (binding) => {
     const data = early[binding.path];
     return data === undefined ? undefined : { data, take: () => taken.push(binding.path), askedAt: 11, answeredAt: 22 };
@@ -416,6 +417,40 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     expect(seen.filter((r) => !r.ahead)[0]).toEqual({ ahead: false, rows: 0, waiting: true });
     await waitFor(() => expect(rt.calls.map((c) => c.path)).toEqual(['/x/list']));
     expect(taken).toEqual([]);
+  });
+
+  it.each([
+    ['visited while that answer is kept: shows it and takes it then', true],
+    ['visited after that answer has gone: shows none of it and asks again', false],
+  ])('a list drawn ahead only after its answer came (a busy page drew it late) takes nothing while it waits; %s', async (_, kept) => {
+    const { rt } = setup('/x');
+    const seen: { ahead: boolean; rows: number; waiting: boolean }[] = [];
+    function Page({ ahead }: { ahead: boolean }) {
+      const l = useListController(res);
+      const now = { ahead, rows: l.rows.length, waiting: l.waiting };
+      useLayoutEffect(() => void seen.push(now));
+      return null;
+    }
+    const answer = { '/x/list': { list: rows, total: 42 } };
+    // drawn and its effects run (warm) with a resting pointer's answer already in
+    const { taken, visit } = drawnAhead(rt, Page, true, answer);
+    await act(async () => {});
+    // still there for the click's own call (taken unseen, the click asked for the same rows again)
+    expect(taken).toEqual([]);
+    expect(rt.calls).toEqual([]);
+    seen.length = 0;
+    await visit(kept ? answer : {});
+    const lists = () => rt.calls.filter((c) => c.path === '/x/list').length;
+    if (kept) {
+      expect(seen.filter((r) => !r.ahead).every((r) => r.rows === 2 && !r.waiting)).toBe(true);
+      await waitFor(() => expect(taken).toEqual(['/x/list']));
+      expect(lists()).toBe(0);
+    } else {
+      // not the rows of a rest long before the click
+      expect(seen.filter((r) => !r.ahead)[0]).toEqual({ ahead: false, rows: 0, waiting: true });
+      await waitFor(() => expect(lists()).toBe(1));
+      expect(taken).toEqual([]);
+    }
   });
 
   it("takes a drawn-ahead list's visit answer once, not again as later states copy the visit's", async () => {
