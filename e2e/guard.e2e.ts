@@ -315,9 +315,13 @@ describe('signed in', () => {
     await page.mouse.move(700, 500);
     // the keyboard: from the Orders link, two items on
     await item('menu.order').locator('a').focus();
+    const focusedItem = () => page.evaluate(() => document.activeElement?.closest('li')?.textContent?.trim());
     await page.keyboard.press('ArrowRight');
+    // rc-menu moves the focus in an animation frame after each key (read at once, a loaded machine's
+    // long frame still showed the item before); a person sees it move before pressing on
+    await until(focusedItem, (t) => t === msg('zh-CN', 'menu.merchant'));
     await page.keyboard.press('ArrowRight');
-    const focused = await page.evaluate(() => document.activeElement?.closest('li')?.textContent?.trim());
+    const focused = await until(focusedItem, (t) => t === msg('zh-CN', 'menu.store'));
     assert.equal(focused, msg('zh-CN', 'menu.store'), 'the arrow keys move the focus along the menu');
     assert.equal(await marked('menu.store'), true, 'the item the keyboard reached is marked');
     await page.keyboard.press('Enter');
