@@ -78,6 +78,21 @@ function drawnAhead(rt: ReturnType<typeof setup>['rt'], Page: (p: { ahead: boole
   return { taken, visit, arrive };
 }
 
+/**
+ * A page of `res`'s list noting, at each commit, whether it is drawn ahead, how many rows it shows and
+ * whether it waits for its answer.
+ */
+function rowCounts() {
+  const seen: { ahead: boolean; rows: number; waiting: boolean }[] = [];
+  function Page({ ahead }: { ahead: boolean }) {
+    const l = useListController(res);
+    const now = { ahead, rows: l.rows.length, waiting: l.waiting };
+    useLayoutEffect(() => void seen.push(now));
+    return null;
+  }
+  return { seen, Page };
+}
+
 function Loc({ onChange }: { onChange: (s: string) => void }) {
   const l = useLocation();
   onChange(l.search);
@@ -400,13 +415,7 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
 
   it('a list drawn ahead visited after the answer it drew has gone shows none of those rows and asks again', async () => {
     const { rt } = setup('/x');
-    const seen: { ahead: boolean; rows: number; waiting: boolean }[] = [];
-    function Page({ ahead }: { ahead: boolean }) {
-      const l = useListController(res);
-      const now = { ahead, rows: l.rows.length, waiting: l.waiting };
-      useLayoutEffect(() => void seen.push(now));
-      return null;
-    }
+    const { seen, Page } = rowCounts();
     const { taken, visit, arrive } = drawnAhead(rt, Page, true);
     await act(async () => {});
     await arrive({ '/x/list': { list: rows, total: 42 } });
@@ -424,13 +433,7 @@ describe('answers that arrived before the app started (runtime.arrived)', () => 
     ['visited after that answer has gone: shows none of it and asks again', false],
   ])('a list drawn ahead only after its answer came (a busy page drew it late) takes nothing while it waits; %s', async (_, kept) => {
     const { rt } = setup('/x');
-    const seen: { ahead: boolean; rows: number; waiting: boolean }[] = [];
-    function Page({ ahead }: { ahead: boolean }) {
-      const l = useListController(res);
-      const now = { ahead, rows: l.rows.length, waiting: l.waiting };
-      useLayoutEffect(() => void seen.push(now));
-      return null;
-    }
+    const { seen, Page } = rowCounts();
     const answer = { '/x/list': { list: rows, total: 42 } };
     // drawn and its effects run (warm) with a resting pointer's answer already in
     const { taken, visit } = drawnAhead(rt, Page, true, answer);

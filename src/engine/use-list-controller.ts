@@ -47,8 +47,10 @@ export interface ListController {
   version: number;
   setFilters: (filters: Filters) => void;
   setPage: (current: number, pageSize?: number) => void;
-  /** `replace` rewrites the current history entry (defaults chosen by the screen, not by the user) */
-  /** another tab, from its first page; the tab shown already keeps its page and asks nothing */
+  /**
+   * Another tab, from its first page; the tab shown already keeps its page and asks nothing. `replace`
+   * rewrites the current history entry (defaults chosen by the screen, not by the user).
+   */
   setTab: (tab: string | undefined, opts?: { replace?: boolean }) => void;
   setSort: (sortField?: string, sortOrder?: 'ascend' | 'descend') => void;
   /**
