@@ -24,6 +24,7 @@ import { menuScreens, screensForRoles } from './router/access';
 import { loadScreenSchemas } from './router/screen-routes';
 import type { Resource, ScreenRoute } from '../schema';
 import { useNavigationTransitions } from './router/use-navigation-transitions';
+import { quietRouter } from './router/quiet-router';
 import './shell.css';
 
 /** Connects the request layer to this React tree: router navigation, localized messages, locale. */
@@ -70,7 +71,7 @@ function Routed({ api, router }: { api: ShellApi; router: ShellRouter }) {
         <RequestBridge router={router} />
         {/* navigations as ordinary updates once the first page is up (use-navigation-transitions.ts);
             a kept page is shown after the click's paint (ShellLayout) */}
-        <RouterProvider router={router} useTransitions={transitions} />
+        <RouterProvider router={quietRouter(router)} useTransitions={transitions} />
       </RuntimeProvider>
     </ShellContext.Provider>
   );
