@@ -21,7 +21,7 @@ type Subscriber = Parameters<ShellRouter['subscribe']>[0];
 const PENDING_KEYS = new Set<keyof RouterState>(['navigation', 'revalidation']);
 
 /** Whether `next` differs from `told` only by a navigation under way. */
-export function onlyPending(told: RouterState, next: RouterState): boolean {
+function onlyPending(told: RouterState, next: RouterState): boolean {
   if (next.navigation.state === 'idle') return false;
   for (const k of Object.keys(next) as (keyof RouterState)[]) if (!PENDING_KEYS.has(k) && next[k] !== told[k]) return false;
   return true;
