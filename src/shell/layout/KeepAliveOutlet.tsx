@@ -19,7 +19,7 @@
  * @example
  * <KeepAliveOutlet enabled={app.layout.keepAlive} renderTabs={(tabs) => <MultiTabs tabs={tabs} />} prerender={aheadPaths()} />
  */
-import { Suspense, useCallback, useContext, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useContext, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import {
   matchRoutes,
   UNSAFE_DataRouterContext,
@@ -73,6 +73,22 @@ function sameMatches(a: RouteMatch[], b: RouteMatch[]): boolean {
 function bareLocation(pathname: string): Location {
   return { pathname, search: '', hash: '', state: null, key: 'prerender' };
 }
+
+/**
+ * One page of the outlet, drawn again only when its element, its location, or whether it is shown or
+ * drawn ahead changes: a navigation elsewhere leaves every other kept page's wrappers alone (the
+ * outlet renders at each navigation, and each page's KeptPage, box holder, <Activity> and providers
+ * rendered again with it, for nothing).
+ */
+const KeptEntry = memo(function KeptEntry({ kept, active, pre }: { kept: Pick<Kept, 'element' | 'nav'>; active: boolean; pre: boolean }) {
+  return (
+    <KeptPage active={active} pre={pre}>
+      <UNSAFE_LocationContext.Provider value={kept.nav}>
+        <Suspense fallback={<LoadingOverlay />}>{kept.element}</Suspense>
+      </UNSAFE_LocationContext.Provider>
+    </KeptPage>
+  );
+});
 
 export function KeepAliveOutlet({
   enabled,
@@ -166,11 +182,7 @@ export function KeepAliveOutlet({
     <KeepAliveContext.Provider value={api}>
       {tabs}
       {all.map(([p, kept, pre]) => (
-        <KeptPage key={p} active={p === path} pre={pre}>
-          <UNSAFE_LocationContext.Provider value={kept.nav}>
-            <Suspense fallback={<LoadingOverlay />}>{kept.element}</Suspense>
-          </UNSAFE_LocationContext.Provider>
-        </KeptPage>
+        <KeptEntry key={p} kept={kept} active={p === path} pre={pre} />
       ))}
       {!keepable && (
         // keyed by route: another route mounts afresh even when it uses the same component
