@@ -8,12 +8,13 @@
  * <I18nProvider><App /></I18nProvider>
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, type MessageFormatElement } from 'react-intl';
 import { ConfigProvider } from 'antd';
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { Locale } from 'antd/es/locale';
 import { appConfig } from '../config';
 import { loadMessages } from './load-messages';
+import { literalMessages } from './literal-messages';
 import { lightWave } from './light-wave';
 import { loadUiLocale } from './ui-locale';
 import { storedLocale, storeLocale } from './locale';
@@ -79,9 +80,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const ctx = useMemo(() => ({ locale: loaded?.locale ?? storedLocale(), setLocale, switching }), [loaded, setLocale, switching]);
 
   if (!loaded) return <LoadingOverlay fullScreen />;
+  // final texts as literal elements (literal-messages.ts); react-intl formats a catalogue mixing them
+  // with texts, though its prop type names the two kinds apart
+  const messages = literalMessages(loaded.messages) as Record<string, MessageFormatElement[]>;
   return (
     <LocaleContext.Provider value={ctx}>
-      <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
+      <IntlProvider locale={loaded.locale} messages={messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
         <StyleProvider transformers={TRANSFORMERS}>
           <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp} wave={WAVE}>
             <ThemedApp>{children}</ThemedApp>
