@@ -19,9 +19,9 @@ function enumCell({ value, field, resource }: ValueProps, { runtime: { app }, t,
   // again for another record gets a new tag, not the old one recoloured (antd's Tag transitions its
   // colours, and would fade from the old status's for 0.2 s)
   if (!Array.isArray(value)) return tag(value);
-  // several (a staff's roles): side by side, wrapping, as antd's Space (size [0, 4], wrap) lays them
-  // out, but one element: Space drew a component and a box per tag in every row (42 components of a
-  // menu visit to /staff, render log)
+  // several (a multiple enum field): side by side, wrapping, as antd's Space (size [0, 4], wrap) lays
+  // them out, but one element: Space drew a component and a box per tag in every row (render log: two
+  // components a row on a list's first visit)
   return <span className="cell-tags">{value.map(tag)}</span>;
 }
 

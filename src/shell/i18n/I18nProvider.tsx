@@ -36,7 +36,9 @@ const csp = cspNonce() ? { nonce: cspNonce() } : undefined;
 
 interface Loaded {
   locale: string;
-  messages: Record<string, string>;
+  /** final texts as literal elements (literal-messages.ts); react-intl formats a catalogue mixing them
+   * with texts, though its prop type names the two kinds apart */
+  messages: Record<string, MessageFormatElement[]>;
   antdLocale: Locale;
 }
 
@@ -44,7 +46,7 @@ async function loadAll(locale: string): Promise<Loaded> {
   const m = await loadMessages(locale);
   // when the requested locale fell back to zh-CN, antd follows the texts actually shown
   const antdLocale = await loadUiLocale(m.locale);
-  return { locale: m.locale, messages: m.messages, antdLocale };
+  return { locale: m.locale, messages: literalMessages(m.messages) as Record<string, MessageFormatElement[]>, antdLocale };
 }
 
 function onIntlError(err: { code?: string }) {
@@ -80,12 +82,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const ctx = useMemo(() => ({ locale: loaded?.locale ?? storedLocale(), setLocale, switching }), [loaded, setLocale, switching]);
 
   if (!loaded) return <LoadingOverlay fullScreen />;
-  // final texts as literal elements (literal-messages.ts); react-intl formats a catalogue mixing them
-  // with texts, though its prop type names the two kinds apart
-  const messages = literalMessages(loaded.messages) as Record<string, MessageFormatElement[]>;
   return (
     <LocaleContext.Provider value={ctx}>
-      <IntlProvider locale={loaded.locale} messages={messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
+      <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale={appConfig.i18n.defaultLocale} onError={onIntlError}>
         <StyleProvider transformers={TRANSFORMERS}>
           <ConfigProvider locale={loaded.antdLocale} theme={antdTheme} csp={csp} wave={WAVE}>
             <ThemedApp>{children}</ThemedApp>

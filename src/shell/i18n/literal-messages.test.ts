@@ -18,21 +18,17 @@ describe('literalMessages', () => {
     expect(out.empty).toBe('');
   });
 
-  it('is built once per catalogue', () => {
-    const m = { a: 'x' };
-    expect(literalMessages(m)).toBe(literalMessages(m));
-  });
-
   for (const locale of ['zh-CN', 'en-US']) {
     it(`formats every ${locale} message exactly as the plain catalogue does`, () => {
       const raw = catalogue(locale);
       const plain = createIntl({ locale, messages: raw, onError: () => {} });
-      const fast = createIntl({ locale, messages: literalMessages(raw) as Record<string, MessageFormatElement[]>, onError: () => {} });
+      const compiled = literalMessages(raw);
+      const fast = createIntl({ locale, messages: compiled as Record<string, MessageFormatElement[]>, onError: () => {} });
       const ids = Object.keys(raw);
       expect(ids.length).toBeGreaterThan(1000);
       let literal = 0;
       for (const id of ids) {
-        if (Array.isArray(literalMessages(raw)[id])) literal++;
+        if (Array.isArray(compiled[id])) literal++;
         const values = /\{/.test(raw[id]) ? VALUES : undefined;
         expect(fast.formatMessage({ id }, values), id).toBe(plain.formatMessage({ id }, values));
       }
