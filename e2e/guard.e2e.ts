@@ -8,6 +8,8 @@ import { PRESS_TTL_MS } from '../src/shell/request/prefetch';
 import { REST_MS } from '../src/engine/rest';
 
 after(closeBrowser);
+/** What a test notes in the page: when it took in the pointer over each menu item, and a press. */
+type Probe = { __over: [string, number][]; __down: number };
 const LAST = 'lastPath'; // schemas/app.json session.lastPathKey
 const rows = (page: import('playwright-core').Page) => page.locator('tr.ant-table-row:visible');
 /** The header menu's selected items (the page shown, by its menu title). */
@@ -286,7 +288,7 @@ describe('signed in', () => {
     // when the page took in the pointer reaching each item: two moves sent one after the other can reach
     // a loaded page more than REST_MS apart, and the page then rightly saw a rest on Stores
     await page.evaluate(() => {
-      const w = window as unknown as { __over: [string, number][] };
+      const w = window as unknown as Probe;
       w.__over = [];
       document.addEventListener(
         'pointerover',
@@ -301,11 +303,11 @@ describe('signed in', () => {
     let gap = NaN;
     for (;;) {
       await page.mouse.move(700, 500);
-      await page.evaluate(() => ((window as unknown as { __over: unknown[] }).__over = []));
+      await page.evaluate(() => ((window as unknown as Probe).__over = []));
       await page.mouse.move(...store);
       await page.mouse.move(...staff);
       await page.waitForTimeout(400);
-      const over = await page.evaluate(() => (window as unknown as { __over: [string, number][] }).__over);
+      const over = await page.evaluate(() => (window as unknown as Probe).__over);
       const at = (label: string) => over.find(([text]) => text.includes(label))?.[1];
       const [onStore, onStaff] = [at(storeLabel), at(staffLabel)];
       gap = onStore !== undefined && onStaff !== undefined ? onStaff - onStore : NaN;
@@ -320,7 +322,7 @@ describe('signed in', () => {
     }
     assert.deepEqual(lists(), ['/api/user/list'], `only the item the pointer rests on is asked for, once (Stores to Staff in ${Math.round(gap)} ms)`);
     await page.evaluate(() =>
-      document.addEventListener('pointerdown', () => ((window as unknown as { __down: number }).__down = performance.now()), { capture: true, once: true }),
+      document.addEventListener('pointerdown', () => ((window as unknown as Probe).__down = performance.now()), { capture: true, once: true }),
     );
     await item('menu.staff').click();
     await expectPath(page, '/staff');
@@ -329,11 +331,11 @@ describe('signed in', () => {
     // the answer asked for while resting is kept PRESS_TTL_MS from its request: a click that a loaded
     // machine brings later than that asks again, as it should
     const { down, asked } = await page.evaluate(() => ({
-      down: (window as unknown as { __down: number }).__down,
+      down: (window as unknown as Probe).__down,
       // the last ask before the click: the rest's (an attempt before it may have asked too)
       asked: performance
         .getEntriesByType('resource')
-        .filter((e) => e.name.includes('/api/user/list') && e.startTime < (window as unknown as { __down: number }).__down)
+        .filter((e) => e.name.includes('/api/user/list') && e.startTime < (window as unknown as Probe).__down)
         .pop()?.startTime,
     }));
     assert.ok(asked !== undefined, "the resting ask is in the page's resource timing");
