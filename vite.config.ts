@@ -59,6 +59,22 @@ function slimUmiRequest(): Plugin {
 }
 
 /**
+ * rc-resize-observer's ResizeObserver (under antd's and ProComponents' width-following components)
+ * reports nothing for an element outside the document: a list drawn ahead lives in such a box, and its
+ * 0×0 there drew ProTable's toolbar stacked in a first visit's first frame (src/app/connected-resize-observer.ts).
+ */
+function connectedResizeObserver(): Plugin {
+  return {
+    name: 'connected-resize-observer',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'resize-observer-polyfill' || !importer || !/[\\/]rc-resize-observer[\\/]/.test(importer)) return null;
+      return local('./src/app/connected-resize-observer.ts');
+    },
+  };
+}
+
+/**
  * ProField's value types the console never draws (its cells and search controls are its own field
  * renderers, src/renderer/fields): ProTable imports ProField, which imports a component for every
  * value type, so each list route shipped antd's ColorPicker (with a colour library), Slider, Rate,
@@ -245,7 +261,7 @@ function stepGraph(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [slimUmiRequest(), lazyProFields(), reactUnusedEvents(), antdStaticCss(), appPreload(), stepGraph(), react()],
+  plugins: [slimUmiRequest(), connectedResizeObserver(), lazyProFields(), reactUnusedEvents(), antdStaticCss(), appPreload(), stepGraph(), react()],
   server: { host: '127.0.0.1' },
   build: {
     target: 'es2022',

@@ -3,6 +3,7 @@
  * components, the renderer and zh-CN's shipped messages, handed to the generic shell.
  */
 import { lazyPreload } from '../engine/lazy-preload';
+import { preloadCellSlots } from '../renderer/list/preload-cells';
 import type { Resource } from '../schema';
 import { Shell, configureAuth, configureBundledMessages } from '../shell';
 import { screens } from '../generated/routes';
@@ -26,6 +27,12 @@ async function loadResource(name: string): Promise<Resource | undefined> {
   return load ? ((await load()).default as Resource) : undefined;
 }
 
+/** The renderer's code, and with a screen's schema its list's cell slots: a page load's rows may be in before its first render. */
+function preloadScreen(resource?: Resource): void {
+  if (resource) void preloadCellSlots(resource);
+  else void ScreenView.preload().catch(() => undefined);
+}
+
 // Menu icons load with the layout, not with the sign-in page.
 const loadIcons = () => import('../generated/icons').then((m) => m.icons);
 
@@ -35,7 +42,7 @@ export function App() {
       screens={screens}
       loadIcons={loadIcons}
       ScreenView={ScreenView}
-      preloadScreenView={() => void ScreenView.preload().catch(() => undefined)}
+      preloadScreenView={preloadScreen}
       loadResource={loadResource}
       optionReaders={optionReaders}
     />

@@ -9,7 +9,7 @@
  * const DetailView = lazyPreload(() => import('./DetailView'));
  * await DetailView.preload(); // then render <DetailView …/>: no fallback, no wait
  */
-import { createElement, lazy, useRef, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 
 export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<void> };
 
@@ -33,6 +33,20 @@ export function lazyPreload<P extends object>(load: () => Promise<{ default: Com
     return direct ? createElement(direct, props) : createElement(Lazy, props);
   }
   return Object.assign(LazyPreload, { preload });
+}
+
+/**
+ * A lazyPreload component drawn inside a Suspense of its own, showing `fallback` while its code loads
+ * (a table cell must not suspend its table, and may keep its size meanwhile), its `preload()` kept.
+ *
+ * @example
+ * registerSlot('productImage', withFallback(lazyPreload(() => import('./ProductImage')), <span style={{ width: 48 }} />));
+ */
+export function withFallback<P extends object>(c: Preloadable<P>, fallback: ReactNode): Preloadable<P> {
+  function WithFallback(props: P) {
+    return createElement(Suspense, { fallback }, createElement(c, props));
+  }
+  return Object.assign(WithFallback, { preload: c.preload });
 }
 
 /** Preloads a component if it can be (a lazyPreload one); resolves at once otherwise, never rejects. */

@@ -2,9 +2,10 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyPreload, preloadComponent } from '../engine/lazy-preload';
+import { lazyPreload, preloadComponent, withFallback } from '../engine/lazy-preload';
 import { registerSlot } from './slots';
 import { preloadDetailSlots } from './detail/preload-detail';
+import { preloadCellSlots } from './list/preload-cells';
 import type { Resource } from '../schema';
 
 afterEach(cleanup);
@@ -72,5 +73,51 @@ describe('lazyPreload', () => {
     expect(section).toHaveBeenCalledTimes(1);
     expect(cell).toHaveBeenCalledTimes(1);
     expect(unused).not.toHaveBeenCalled();
+  });
+
+  it('withFallback shows its fallback in place while the code loads, and keeps the preload', async () => {
+    const load = vi.fn(() => new Promise<{ default: typeof Hello }>((r) => setTimeout(() => r({ default: Hello }), 20)));
+    const C = withFallback(lazyPreload(load), <p>keeps its size</p>);
+    render(
+      <Suspense fallback={<p>the table's fallback</p>}>
+        <C name="c" />
+      </Suspense>,
+    );
+    expect(screen.getByText('keeps its size')).toBeTruthy();
+    expect(screen.queryByText("the table's fallback")).toBeNull();
+    expect(await screen.findByText('hello c')).toBeTruthy();
+    await C.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloadCellSlots loads the slots a list draws: a column’s own render, its field’s, its also lines’', async () => {
+    const loader = () => vi.fn(() => Promise.resolve({ default: Hello as never }));
+    const [own, ofField, ofAlso, detailOnly, hidden] = [loader(), loader(), loader(), loader(), loader()];
+    registerSlot('testColumnRender', lazyPreload(own));
+    registerSlot('testFieldRender', withFallback(lazyPreload(ofField), null));
+    registerSlot('testAlsoRender', lazyPreload(ofAlso));
+    registerSlot('testDetailOnly', lazyPreload(detailOnly));
+    registerSlot('testHiddenColumn', lazyPreload(hidden));
+    const resource = {
+      name: 't',
+      fields: {
+        a: { type: 'string', title: 'a' },
+        b: { type: 'string', title: 'b', render: 'testFieldRender' },
+        c: { type: 'string', title: 'c', render: 'testAlsoRender' },
+        d: { type: 'string', title: 'd', render: 'testDetailOnly' },
+        e: { type: 'string', title: 'e', render: 'testHiddenColumn' },
+      },
+      list: {
+        columns: [
+          { field: 'a', render: 'testColumnRender' },
+          { field: 'b', also: ['c'] },
+        ],
+      },
+      detail: { sections: [{ title: 's', fields: ['d'] }] },
+    } as unknown as Resource;
+    await preloadCellSlots(resource);
+    expect([own, ofField, ofAlso].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+    expect(detailOnly).not.toHaveBeenCalled();
+    expect(hidden).not.toHaveBeenCalled();
   });
 });

@@ -20,8 +20,12 @@ export interface ShellOptions {
   loadIcons: () => Promise<Record<string, ComponentType>>;
   /** draws one screen; should be React.lazy so the renderer stays out of the first chunk */
   ScreenView: ComponentType<ScreenViewProps>;
-  /** starts loading ScreenView's code early (the route's loader calls it beside the schema load) */
-  preloadScreenView?: () => void;
+  /**
+   * starts loading ScreenView's code early (the route's loader calls it beside the schema load), and
+   * is called again with the screen's schema once that is in: to load what the screen draws first
+   * (a list's cell slots) before its first render brings the rows
+   */
+  preloadScreenView?: (resource?: Resource) => void;
   /** Runtime.loadResource: another resource's schema by name (ref fields, links, embedded forms) */
   loadResource?: (name: string) => Promise<Resource | undefined>;
   /** Runtime.optionReaders: src/generated/option-access.ts */

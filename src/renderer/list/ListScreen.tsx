@@ -63,6 +63,7 @@ import { useTableFits } from './use-table-fits';
 import { useNarrow } from '../use-narrow';
 import { useWarmMenuLists } from './warm-menu-lists';
 import { SearchFoldContext } from './search-fold';
+import { preloadCellSlots } from './preload-cells';
 import './list.css';
 import { allowsRoles, resolveBindingInput } from '../../schema';
 
@@ -118,6 +119,8 @@ function ListScreenBody({ resource }: { resource: Resource }) {
   const formRef = useRef<ProFormInstance>(undefined);
   const actionRef = useRef<ActionType>(undefined);
   const view = resource.list!;
+  // the cells' own components, loading as the list first renders (drawn ahead or not): before the rows come
+  useMemo(() => void preloadCellSlots(resource), [resource]);
   // a filter whose options the user's roles cannot read (a 403 behind an empty dropdown) is left out
   const readable = useMemo(() => optionsReadable(app, optionReaders ?? {}, user?.roles ?? []), [app, optionReaders, user?.roles]);
   // every field of the search form unset: what a cleared form is set to

@@ -1,8 +1,8 @@
-/** Registers the operation log's cell and detail slot. */
-import { lazy } from 'react';
+/** Registers the operation log's cell and detail slot (lazily: it loads with the list that draws it, preload-cells.ts). */
+import { lazyPreload } from '../../engine/lazy-preload';
 import { registerSlot } from '../../renderer/slots';
 
 registerSlot(
   'auditChanges',
-  lazy(() => import('./ChangeList')),
+  lazyPreload(() => import('./ChangeList')),
 );

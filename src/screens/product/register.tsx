@@ -1,13 +1,10 @@
 /**
- * Registers the product screen's slots, lazily so they load with the screen that uses them. The
- * image cell brings its own Suspense: a table cell must not suspend the whole list.
+ * Registers the product screen's slots, lazily so they load with the screen that uses them (the list
+ * loads its cells' as it first renders, preload-cells.ts). The image cell keeps its size while its
+ * code loads: a table cell must not suspend the whole list.
  */
-import { lazy, Suspense } from 'react';
-import { lazyPreload } from '../../engine/lazy-preload';
-import { registerSlot, type SlotProps } from '../../renderer/slots';
-
-const ProductImage = lazy(() => import('./ProductImage'));
-const ServicePriceRange = lazy(() => import('./ServicePriceRange'));
+import { lazyPreload, withFallback } from '../../engine/lazy-preload';
+import { registerSlot } from '../../renderer/slots';
 
 registerSlot(
   'skuTable',
@@ -17,13 +14,17 @@ registerSlot(
   'productSync',
   lazyPreload(() => import('./SyncDialog')),
 );
-registerSlot('productImage', (p: SlotProps) => (
-  <Suspense fallback={<span style={{ display: 'inline-block', width: 48, height: 48 }} />}>
-    <ProductImage {...p} />
-  </Suspense>
-));
-registerSlot('servicePriceRange', (p: SlotProps) => (
-  <Suspense fallback={null}>
-    <ServicePriceRange {...p} />
-  </Suspense>
-));
+registerSlot(
+  'productImage',
+  withFallback(
+    lazyPreload(() => import('./ProductImage')),
+    <span style={{ display: 'inline-block', width: 48, height: 48 }} />,
+  ),
+);
+registerSlot(
+  'servicePriceRange',
+  withFallback(
+    lazyPreload(() => import('./ServicePriceRange')),
+    null,
+  ),
+);

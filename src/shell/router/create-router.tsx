@@ -10,7 +10,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { getToken } from '../session/token';
 import { preloadLayout, ShellLayout } from './layout-loader';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import type { ScreenRoute } from '../../schema';
+import type { Resource, ScreenRoute } from '../../schema';
 import { appConfig } from '../config';
 import { LoadingOverlay } from '../i18n/LoadingOverlay';
 import { LazyResultPage as ResultPage } from '../pages/LazyResultPage';
@@ -70,7 +70,7 @@ export function createShellRouter(): ShellRouter {
 const installed = new WeakMap<ShellRouter, Set<string>>();
 
 /** Adds the routes of `screens` (already filtered by the user's roles) that are not there yet. */
-export function installScreenRoutes(router: ShellRouter, screens: readonly ScreenRoute[], preload?: () => void): void {
+export function installScreenRoutes(router: ShellRouter, screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void): void {
   const have = installed.get(router) ?? new Set<string>();
   installed.set(router, have);
   const fresh = screens.filter((s) => !have.has(screenRouteId(s)));

@@ -135,7 +135,7 @@ export function loadScreenSchemas(screens: readonly ScreenRoute[]): Promise<{ sc
   return Promise.all(loads).then((all) => all.filter((l): l is { screen: ScreenRoute; resource: Resource } => !!l));
 }
 
-export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => void): RouteObject[] {
+export function screenRoutes(screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void): RouteObject[] {
   for (const s of screens) if (!s.externalUrl) screensByPath.set(s.path, s);
   return screens
     .filter((s) => !s.externalUrl)
@@ -153,6 +153,7 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: () => vo
         // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
         startProgress(statusOf(schema) !== 'fulfilled');
         preload?.();
+        if (preload) void schema.then(preload, () => {});
         // A list screen mounting afresh asks for its list, counts and switches now, as the navigation
         // starts, instead of once it has rendered (~140 ms later for a menu click to /staff): its
         // render takes the answers (the first render shows the rows when they are in). A menu click
