@@ -28,9 +28,8 @@ async function loadResource(name: string): Promise<Resource | undefined> {
 }
 
 /** The renderer's code, and with a screen's schema its list's cell slots: a page load's rows may be in before its first render. */
-function preloadScreen(resource?: Resource): void {
-  if (resource) void preloadCellSlots(resource);
-  else void ScreenView.preload().catch(() => undefined);
+function preloadScreen(resource?: Resource): Promise<void> {
+  return resource ? preloadCellSlots(resource) : ScreenView.preload().catch(() => undefined);
 }
 
 // Menu icons load with the layout, not with the sign-in page.

@@ -42,6 +42,25 @@ describe('useSwitch', () => {
     expect(rt.calls[1].input).toEqual({ autoAssign: false });
     expect(result.current.value).toBe(false);
   });
+  it("shows the entry's early answer in its first render, and does not ask again", () => {
+    const { rt, wrapper } = wrap({ '/o/config': () => ({ autoAssign: false }) });
+    let taken = 0;
+    rt.runtime.arrived = (binding) =>
+      binding.path === '/o/config' ? { data: { autoAssign: true }, take: () => void taken++, askedAt: 0, answeredAt: 1 } : undefined;
+    const renders: { value: boolean; loading: boolean }[] = [];
+    const { result } = renderHook(
+      () => {
+        const sw = useSwitch(res, { switch: 'autoAssign', get: 'config', set: 'sw' });
+        renders.push({ value: sw.value, loading: sw.loading });
+        return sw;
+      },
+      { wrapper },
+    );
+    expect(renders[0]).toEqual({ value: true, loading: false });
+    expect(result.current).toMatchObject({ value: true, loading: false });
+    expect(taken).toBe(1);
+    expect(rt.calls).toEqual([]);
+  });
   it('rolls back when the server refuses', async () => {
     const { wrapper } = wrap({
       '/o/config': () => ({ autoAssign: false }),

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Resource } from '../schema';
 import { useRuntime } from './runtime';
 import { requireBinding } from './resource-helpers';
+import { useArrived } from './use-arrived';
 
 export interface SwitchItem {
   switch: string;
@@ -30,13 +31,16 @@ export function useSwitch(resource: Resource, item: SwitchItem): SwitchState {
   const { call } = useRuntime();
   const get = requireBinding(resource, item.get);
   const setB = requireBinding(resource, item.set);
-  const [value, setValue] = useState(false);
-  const [loading, setLoading] = useState(true);
+  // the entry's early answer when it is in (a page load): the first render shows the switch as it is,
+  // not a loading switch drawn again a render later
+  const first = useArrived(get, {}, (cfg) => !!(cfg as Record<string, unknown> | null)?.[item.switch]);
+  const [value, setValue] = useState(first?.value ?? false);
+  const [loading, setLoading] = useState(!first);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<Error | null>(null);
 
   // read once; a kept-alive page shown again (its effects re-run) keeps the value it has
-  const read = useRef(false);
+  const read = useRef(!!first);
   useEffect(() => {
     if (read.current) return;
     const ac = new AbortController();

@@ -23,9 +23,10 @@ export interface ShellOptions {
   /**
    * starts loading ScreenView's code early (the route's loader calls it beside the schema load), and
    * is called again with the screen's schema once that is in: to load what the screen draws first
-   * (a list's cell slots) before its first render brings the rows
+   * (a list's cell slots) before its first render brings the rows; a menu visit's navigation waits
+   * for what that promise loads as for the list's first answers (never rejects)
    */
-  preloadScreenView?: (resource?: Resource) => void;
+  preloadScreenView?: (resource?: Resource) => void | Promise<void>;
   /** Runtime.loadResource: another resource's schema by name (ref fields, links, embedded forms) */
   loadResource?: (name: string) => Promise<Resource | undefined>;
   /** Runtime.optionReaders: src/generated/option-access.ts */

@@ -70,7 +70,7 @@ export function createShellRouter(): ShellRouter {
 const installed = new WeakMap<ShellRouter, Set<string>>();
 
 /** Adds the routes of `screens` (already filtered by the user's roles) that are not there yet. */
-export function installScreenRoutes(router: ShellRouter, screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void): void {
+export function installScreenRoutes(router: ShellRouter, screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void | Promise<void>): void {
   const have = installed.get(router) ?? new Set<string>();
   installed.set(router, have);
   const fresh = screens.filter((s) => !have.has(screenRouteId(s)));

@@ -145,6 +145,29 @@ describe('a list screen route asks for its first data as the navigation starts',
     finishNavigation(0);
   });
 
+  it("with the schema in, the navigation waits for what the screen's preload loads with it too (a list's cell chunks)", async () => {
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(new Response(String(url).includes('/count') ? '{"code":0,"msg":"ok","data":{}}' : '{"code":0,"msg":"ok","data":{"list":[],"total":0}}')),
+    );
+    signIn(['dispatcher']);
+    let loaded: () => void = () => {};
+    const preloaded: unknown[] = [];
+    const [route] = screenRoutes([peopleScreen], (resource) => {
+      preloaded.push(resource);
+      return resource ? new Promise<void>((r) => (loaded = r)) : undefined;
+    });
+    const load = route.loader as (args: { request: Request }) => Promise<unknown> | null;
+    const schema = await loadScreenSchema(peopleScreen);
+    let done = false;
+    void Promise.resolve(load({ request: new Request('http://localhost/people?current=5') })).then(() => (done = true));
+    await waitFor(() => expect(preloaded).toEqual([undefined, schema]));
+    await sleep(50);
+    expect(done, 'the answers are in, the cells are not').toBe(false);
+    loaded();
+    await waitFor(() => expect(done).toBe(true));
+    finishNavigation(0);
+  });
+
   it('asks nothing for a screen the user may not open (it shows 403; its calls would be refused)', async () => {
     const sent = recordRequests();
     signIn(['dispatcher']);

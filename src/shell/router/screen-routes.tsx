@@ -135,7 +135,7 @@ export function loadScreenSchemas(screens: readonly ScreenRoute[]): Promise<{ sc
   return Promise.all(loads).then((all) => all.filter((l): l is { screen: ScreenRoute; resource: Resource } => !!l));
 }
 
-export function screenRoutes(screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void): RouteObject[] {
+export function screenRoutes(screens: readonly ScreenRoute[], preload?: (resource?: Resource) => void | Promise<void>): RouteObject[] {
   for (const s of screens) if (!s.externalUrl) screensByPath.set(s.path, s);
   return screens
     .filter((s) => !s.externalUrl)
@@ -153,7 +153,8 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: (resourc
         // the bar shows while the schema downloads; a screen already in only renders (progress.ts)
         startProgress(statusOf(schema) !== 'fulfilled');
         preload?.();
-        if (preload) void schema.then(preload, () => {});
+        // what the screen draws first (a list's cell slots), once its schema is in
+        const drawn = preload ? schema.then(preload, () => {}) : undefined;
         // A list screen mounting afresh asks for its list, counts and switches now, as the navigation
         // starts, instead of once it has rendered (~140 ms later for a menu click to /staff): its
         // render takes the answers (the first render shows the rows when they are in). A menu click
@@ -170,7 +171,8 @@ export function screenRoutes(screens: readonly ScreenRoute[], preload?: (resourc
           void answers.catch(() => {});
           return null;
         }
-        return within(answers, FIRST_ANSWERS_WAIT_MS).then(() => null);
+        // and for what its rows draw (a cell's own chunk), or its first frame shows those cells empty
+        return within(Promise.all([answers, drawn]), FIRST_ANSWERS_WAIT_MS).then(() => null);
       },
       element: <ScreenElement screen={screen} />,
     }));
