@@ -94,6 +94,10 @@ describe('list, search, counts and roles', () => {
     const first = list[0];
     expect(first).toMatchObject({ orderNo: expect.any(String), merchantName: expect.any(String), lastEvent: expect.any(String) });
     expect(first.region.length).toBeGreaterThan(0);
+    // the region's names come with the record: the list draws them without region data of its own
+    expect(first.regionName.split(' / ')).toHaveLength(first.region.length);
+    expect(first.regionName).toMatch(/[省市区]/);
+    expect(first.regionName).not.toMatch(/\d/);
 
     const byNo = await t.get('/api/logisticsOrder/list', { token: admin, query: { trackingNo: first.trackingNo.slice(0, 10).toLowerCase() } });
     expect(byNo.data.data.list.map((r: any) => r.id)).toContain(first.id);

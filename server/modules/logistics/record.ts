@@ -7,9 +7,13 @@
 import { defineResource } from '../../core/resource-write';
 import { likePrefix } from '../../core/sql';
 import type { LogisticsOrderRecord } from '../../../src/generated/types';
+import { regionLabelOf } from '../store';
 
-/** A record as read, before its system event text is rendered in the reader's language (`localized`). */
-type ShipmentRow = LogisticsOrderRecord<bigint> & { lastEventStatus?: string | null };
+/**
+ * A record as read, before its system event text is rendered in the reader's language (`localized`);
+ * `regionName`: the region's names, as the list shows them (the order list sends its own the same way).
+ */
+type ShipmentRow = LogisticsOrderRecord<bigint> & { lastEventStatus?: string | null; regionName?: string | null };
 
 export const shipments = defineResource<ShipmentRow>({
   name: 'logisticsOrder',
@@ -41,6 +45,7 @@ export const shipments = defineResource<ShipmentRow>({
   // fills in the fresh record the resource layer made for this row (no spread: V8's slow path)
   toRecord: (r, row) => {
     r.region = (r.region ?? []).filter(Boolean);
+    r.regionName = regionLabelOf(r.region);
     r.lastEventStatus = row.lastEventStatus ?? null;
     return r;
   },

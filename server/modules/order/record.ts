@@ -13,7 +13,7 @@ import { toCents } from '../../core/money';
 import { defineResource } from '../../core/resource-write';
 import type { OrderRecord } from '../../../src/generated/types';
 import { refundable, settlementAmount } from './money';
-import { regionName } from '../store';
+import { regionLabelOf } from '../store';
 
 /**
  * The name of an order's merchant, shop, store or staff member by the id in `col` (a scalar subquery by
@@ -144,14 +144,6 @@ export interface OrderRow {
 
 export function regionOf(r: Pick<OrderRow, 'province' | 'city' | 'district'>): string[] {
   return [r.province, r.city, r.district].filter((x): x is string => !!x);
-}
-
-/**
- * The region as the list shows it ("福建省 / 泉州市 / 永春县", every level as the cascader names it):
- * sent as `regionName` so the browser's list needs no region data of its own.
- */
-export function regionLabelOf(codes: readonly string[]): string | null {
-  return codes.length ? codes.map((c) => regionName(c) ?? c).join(' / ') : null;
 }
 
 /**

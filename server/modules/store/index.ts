@@ -5,7 +5,7 @@ import { seedStores } from './store-seed';
 
 export { isAssignable, assignableSql, getStore, storeOptions, storesOfMerchant, OPEN_ORDER_STATUSES } from './store-service';
 export type { StoreRecord } from './store-service';
-export { checkRegionPath, checkServiceArea, regionName, regionPathName } from './region';
+export { checkRegionPath, checkServiceArea, regionLabelOf, regionName, regionPathName } from './region';
 
 export const storeModule: ServerModule = {
   resource: 'store',

@@ -52,6 +52,15 @@ export function regionName(code: string): string | undefined {
   return regions().get(code)?.name;
 }
 
+/**
+ * A region as the lists show it ("福建省 / 泉州市 / 永春县", every level as the cascader names it):
+ * sent with a list's records as `<field>Name`, so the browser's list draws it without region data of
+ * its own (137 KB, and its cells a skeleton until it came).
+ */
+export function regionLabelOf(codes: readonly string[]): string | null {
+  return codes.length ? codes.map((c) => regionName(c) ?? c).join(' / ') : null;
+}
+
 /** Full display name of a path, e.g. "广东省 深圳市 南山区" ("市辖区" of municipalities left out). */
 export function regionPathName(path: readonly (string | null | undefined)[]): string {
   return path
