@@ -7,7 +7,7 @@ import { type HandlerContext, type ModuleHandlers, type ServerModule } from '../
 import type { OperationLogBindings, OperationLogResults } from '../../../src/generated/types';
 import { notFound } from '../../core/http-errors';
 import { coreState } from '../../core/state';
-import { createLabels } from './labels';
+import { createLabels, operationLabel } from './labels';
 import { getLog, listLogs } from './query';
 
 const labelsOf = (ctx: HandlerContext<unknown>) => {
@@ -35,7 +35,7 @@ export const operationLogModule: ServerModule = {
     },
     operations: async (ctx) => {
       const labels = labelsOf(ctx);
-      return labels.audited().map(([r, b]) => ({ value: `${r}.${b}`, label: `${labels.resource(r)} · ${labels.operation(r, b)}` }));
+      return labels.audited().map(([r, b]) => ({ value: `${r}.${b}`, label: operationLabel(labels, r, b) }));
     },
   } satisfies ModuleHandlers<OperationLogBindings, OperationLogResults<bigint | string>>,
 };

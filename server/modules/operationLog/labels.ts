@@ -90,3 +90,8 @@ export function createLabels(app: App, resources: readonly Resource[], i18n: I18
     },
   };
 }
+
+/** An operation as the log names it, "门店管理 · 审核" (module · action): the auditOperation option's label and a listed entry's `operationName`. */
+export function operationLabel(labels: Labels, resource: string, binding: string): string {
+  return `${labels.resource(resource)} · ${labels.operation(resource, binding)}`;
+}

@@ -108,6 +108,11 @@ describe('operation log', () => {
     expect(future.total).toBe(0);
     const options = await t.get('/api/dict/auditOperation', { token: admin });
     expect(options.data.data).toContainEqual({ value: 'store.audit', label: expect.stringMatching(/^门店管理 · /) });
+    // a listed entry names its module and operation as those options do: the list draws them from the record
+    const resources = (await t.get('/api/dict/auditResource', { token: admin })).data.data as { value: string; label: string }[];
+    const entry = mine.list[0];
+    expect(entry.operationName).toBe(options.data.data.find((o: { value: string }) => o.value === 'staff.resetPassword').label);
+    expect(entry.resourceName).toBe(resources.find((o) => o.value === 'staff')!.label);
   });
 });
 

@@ -4,7 +4,7 @@ import { badField } from '../../core/http-errors';
 import { snakeCase } from '../../core/resource';
 import { parseJsonNative } from '../../core/json';
 import { toIso, Where } from '../../core/sql';
-import type { Labels } from './labels';
+import { operationLabel, type Labels } from './labels';
 import type { OperationLogEntry, OperationLogListInput } from '../../../src/generated/types';
 
 /** an operation_logs row (columns, not the wire record) */
@@ -49,7 +49,14 @@ function where(q: LogQuery): { sql: string; params: unknown[] } {
   return { sql: w.sql, params: w.params };
 }
 
-function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
+/**
+ * An entry as listed: with its module's and operation's names (`resourceName`, `operationName`, the
+ * labels of the auditResource and auditOperation options), so the list draws them from the record
+ * itself, not once those options have come.
+ */
+type ListedEntry = OperationLogEntry<bigint> & { resourceName: string; operationName: string };
+
+function toRecord(r: Row, labels: Labels): ListedEntry {
   const detail = parsed<Detail>(r.detail) ?? {};
   return {
     id: r.id,
@@ -58,7 +65,9 @@ function toRecord(r: Row, labels: Labels): OperationLogEntry<bigint> {
     userId: r.user_id,
     username: r.username,
     resource: r.resource,
+    resourceName: labels.resource(r.resource),
     operation: `${r.resource}.${r.action}`,
+    operationName: operationLabel(labels, r.resource, r.action),
     recordId: r.record_id,
     ip: r.ip,
     changes: labels.changes(r.resource, parsed<Record<string, [unknown, unknown]>>(r.changes)),
