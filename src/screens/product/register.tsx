@@ -21,10 +21,8 @@ registerSlot(
     <span style={{ display: 'inline-block', width: 48, height: 48 }} />,
   ),
 );
+// its cell and its detail field draw nothing while it loads: the Suspense they are drawn in does that
 registerSlot(
   'servicePriceRange',
-  withFallback(
-    lazyPreload(() => import('./ServicePriceRange')),
-    null,
-  ),
+  lazyPreload(() => import('./ServicePriceRange')),
 );
