@@ -168,7 +168,12 @@ export function arrivedData(binding: ApiBinding, input?: Record<string, unknown>
   const r = arrivedPrefetched(url, headers);
   if (!r || r.status !== 200) return undefined;
   let read = parsed.get(r);
-  if (!read) parsed.set(r, (read = { body: parseBody(r.text), askedAt: onPageClock(r.askedAt), answeredAt: onPageClock(r.answeredAt) }));
+  if (!read) {
+    // one shift for both times: Date.now() is whole milliseconds, so two shifts could differ by one and
+    // put the question after its answer
+    const shift = pageClockShift();
+    parsed.set(r, (read = { body: parseBody(r.text), askedAt: r.askedAt - shift, answeredAt: r.answeredAt - shift }));
+  }
   const body = read.body;
   if (!isEnvelope(body) || body.code !== 0) return undefined;
   return { data: body.data, take: () => void takePrefetched(url, headers), askedAt: read.askedAt, answeredAt: read.answeredAt };
@@ -186,9 +191,14 @@ export function onArrivalOf(binding: ApiBinding, input: Record<string, unknown> 
  */
 const parsed = new WeakMap<Prefetched, { body: unknown; askedAt: number; answeredAt: number }>();
 
+/** What to take off a time of Date.now() to have it on the views' clock (performance.now()). */
+function pageClockShift(): number {
+  return Date.now() - performance.now();
+}
+
 /** A prefetched answer's time (Date.now()) on the views' clock (performance.now()). */
 function onPageClock(epochMs: number): number {
-  return epochMs - (Date.now() - performance.now());
+  return epochMs - pageClockShift();
 }
 
 /**
